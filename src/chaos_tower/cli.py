@@ -1,0 +1,71 @@
+"""The ``chaos-tower`` command line.
+
+Exit codes: 0 success, 1 a card set is invalid, 2 the command line is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .errors import Problem
+from .loading import check_cardset
+from .schema import SCHEMA_FILES, load_schema
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chaos-tower",
+        description="Rules engine and card-set tools for Tower of CHAOS.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    validate = commands.add_parser(
+        "validate", help="check card-set files or directories",
+        description="Check each PATH (a YAML/JSON card file or a directory of them) "
+                    "and report every problem as file:line:col: path: message.",
+    )
+    validate.add_argument("paths", nargs="+", metavar="PATH")
+    validate.add_argument("--format", choices=("text", "json"), default="text",
+                          help="text for people (default), json for tools")
+    schema = commands.add_parser("schema", help="print a JSON Schema",
+                                 description="Print one of the bundled JSON Schemas.")
+    schema.add_argument("name", nargs="?", default="tower-cardset", choices=sorted(SCHEMA_FILES))
+    return parser
+
+
+def _validate(paths: Sequence[str], fmt: str) -> int:
+    results: list[tuple[str, list[Problem], int]] = []
+    for path in paths:
+        cards, problems = check_cardset(path)
+        count = sum(1 for _ in cards.all_cards()) if cards is not None else 0
+        results.append((path, problems, count))
+    if fmt == "json":
+        report = [
+            {"path": path, "valid": not problems, "cards": count,
+             "problems": [p.as_json() for p in problems]}
+            for path, problems, count in results
+        ]
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        for path, problems, count in results:
+            if problems:
+                for problem in problems:
+                    print(problem)
+                print(f"{path}: invalid, {len(problems)} problem{'s' if len(problems) != 1 else ''}",
+                      file=sys.stderr)
+            else:
+                print(f"{path}: valid ({count} cards)")
+    return 1 if any(problems for _, problems, _ in results) else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    args = _parser().parse_args(argv)
+    if args.command == "validate":
+        return _validate(args.paths, args.format)
+    print(json.dumps(load_schema(args.name), ensure_ascii=False, indent=2))
+    return 0

@@ -1,0 +1,174 @@
+"""Reading a card set from files: one file, or a directory of files joined.
+
+The pipeline, each stage reporting every problem it finds before stopping:
+
+1. read each file safely (:mod:`chaos_tower.safeload`): positions kept;
+2. join the files of a directory into one document, remembering where each
+   section came from;
+3. validate the document against the JSON Schema;
+4. structure it into typed records with the one converter;
+5. check what a schema cannot say (:mod:`chaos_tower.checks`).
+
+Problems found after the join are mapped back to the file, line and column
+they came from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+from cattrs.errors import BaseValidationError
+
+from .cards import TowerCardSet
+from .checks import semantic_issues
+from .converter import converter
+from .errors import CardSetError, Problem
+from .resources import carddata_dir
+from .safeload import LIMITS, Document, JsonPath, Limits, format_path, parse_bytes
+from .schema import schema_issues
+
+__all__ = ["CARD_FILE_SUFFIXES", "check_cardset", "load_cardset"]
+
+CARD_FILE_SUFFIXES = (".yaml", ".yml", ".json")
+_SINGLE_SECTIONS = ("header", "sheet", "number", "rebright")
+_IGNORED_KEYS = ("$schema",)
+
+
+@frozen(kw_only=True)
+class _Origin:
+    document: Document
+    local: JsonPath
+
+
+class _Joined:
+    """The documents of a set joined into one, with a way back to each value's file."""
+
+    def __init__(self, display: str) -> None:
+        self.display = display
+        self.data: dict[str, Any] = {}
+        self.origins: dict[JsonPath, _Origin] = {}
+        self.problems: list[Problem] = []
+
+    def add(self, document: Document) -> None:
+        if not isinstance(document.data, dict):
+            line, column = document.position(())
+            self.problems.append(Problem(
+                file=document.file, line=line, column=column, path="$", code="schema",
+                message=f"a card file is a mapping of sections, not a {type(document.data).__name__}",
+            ))
+            return
+        for key, value in document.data.items():
+            if key in _IGNORED_KEYS:
+                continue
+            if isinstance(value, list) and key not in _SINGLE_SECTIONS:
+                merged = self.data.setdefault(key, [])
+                if isinstance(merged, list):
+                    for index, item in enumerate(value):
+                        self.origins[(key, len(merged))] = _Origin(document=document, local=(key, index))
+                        merged.append(item)
+                    continue
+            if key in self.data:
+                first = self.origins[(key,)].document.file
+                line, column = document.position((key,))
+                self.problems.append(Problem(
+                    file=document.file, line=line, column=column, path=key, code="duplicate-section",
+                    message=f"the section {key!r} is already given in {first}",
+                ))
+                continue
+            self.data[key] = value
+            self.origins[(key,)] = _Origin(document=document, local=(key,))
+
+    def locate(self, path: JsonPath) -> tuple[str, int, int, str]:
+        """File, line, column and file-local path of a path in the joined document."""
+        for cut in range(len(path), 0, -1):
+            origin = self.origins.get(path[:cut])
+            if origin is not None:
+                local = origin.local + path[cut:]
+                line, column = origin.document.position(local)
+                return origin.document.file, line, column, format_path(local)
+        return self.display, 0, 0, format_path(path)
+
+    def problem(self, path: JsonPath, code: str, message: str) -> Problem:
+        file, line, column, local = self.locate(path)
+        return Problem(file=file, line=line, column=column, path=local, code=code, message=message)
+
+
+def _card_files(path: Path, limits: Limits) -> tuple[list[Path], list[Problem]]:
+    if path.is_dir():
+        found = sorted(p for p in path.iterdir() if p.suffix.lower() in CARD_FILE_SUFFIXES and p.is_file())
+        if not found:
+            return [], [Problem(file=str(path), line=0, column=0, path="$", code="empty",
+                                message="the directory holds no .yaml, .yml or .json file")]
+        if len(found) > limits.max_files:
+            return [], [Problem(file=str(path), line=0, column=0, path="$", code="too-many-files",
+                                message=f"{len(found)} card files; the limit is {limits.max_files}")]
+        return found, []
+    if not path.exists():
+        return [], [Problem(file=str(path), line=0, column=0, path="$", code="not-found",
+                            message="no such file or directory")]
+    return [path], []
+
+
+def _read(path: Path, limits: Limits) -> tuple[Document | None, list[Problem]]:
+    try:
+        size = path.stat().st_size
+        if size > limits.max_file_bytes:
+            return None, [Problem(file=str(path), line=0, column=0, path="$", code="file-too-large",
+                                  message=f"the file has {size} bytes; the limit is "
+                                          f"{limits.max_file_bytes}")]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [Problem(file=str(path), line=0, column=0, path="$", code="unreadable",
+                              message=f"cannot read the file: {exc.strerror or exc}")]
+    return parse_bytes(raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits)
+
+
+def check_cardset(path: str | Path | None = None, *,
+                  limits: Limits = LIMITS) -> tuple[TowerCardSet | None, list[Problem]]:
+    """Load a card set and return it with every problem found, without raising.
+
+    The card set is ``None`` whenever there is any problem. This is what
+    ``chaos-tower validate`` reports; :func:`load_cardset` raises instead.
+    """
+    root = Path(path) if path is not None else carddata_dir() / "tower"
+    files, problems = _card_files(root, limits)
+    joined = _Joined(str(root))
+    for file in files:
+        document, found = _read(file, limits)
+        problems.extend(found)
+        if document is not None and not found:
+            joined.add(document)
+    problems.extend(joined.problems)
+    if problems:
+        return None, problems
+    issues = schema_issues("tower-cardset", joined.data)
+    if issues:
+        return None, [joined.problem(i.path, "schema", i.message) for i in issues]
+    try:
+        cards = converter().structure(joined.data, TowerCardSet)
+    except (BaseValidationError, ValueError, TypeError) as exc:
+        # The schema should have caught anything the converter refuses; if it
+        # did not, that is our bug, but the user still gets a located problem.
+        return None, [joined.problem((), "structure", f"the data does not fit the card model: {exc}")]
+    problems = [joined.problem(i.path, i.code, i.message) for i in semantic_issues(cards)]
+    if problems:
+        return None, problems
+    return cards, []
+
+
+def load_cardset(path: str | Path | None = None, *, limits: Limits = LIMITS) -> TowerCardSet:
+    """Load and validate a Tower card set: a YAML or JSON file, or a directory of them.
+
+    ``None`` loads the built-in set (``carddata/tower``). Raises
+    :class:`~chaos_tower.errors.CardSetError` listing every problem found.
+
+    >>> cards = load_cardset()
+    >>> len(cards.rooms), len(cards.monsters), len(cards.steps)
+    (25, 20, 5)
+    """
+    cards, problems = check_cardset(path, limits=limits)
+    if cards is None:
+        raise CardSetError(problems)
+    return cards
