@@ -27,7 +27,7 @@ from .cards import (
     StepCard,
     TowerCardSet,
 )
-from .safeload import JsonPath
+from .safeload import JsonPath, format_path
 from .vocabulary import (
     ATTRIBUTES,
     AllAttributesOnFloor,
@@ -38,6 +38,7 @@ from .vocabulary import (
     DaAdd,
     DaNullify,
     Effect,
+    ElementAtLeast,
     Elements,
     HoldsItems,
     Life,
@@ -53,8 +54,7 @@ __all__ = ["FULL_SET_COUNTS", "Issue", "semantic_issues"]
 FULL_SET_COUNTS = {"rooms": 25, "monsters": 20, "steps": 5, "normal_items": 5, "rare_items": 5}
 """The contents of the boxed game (内容物), checked when a set says ``complete: true``."""
 
-_FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE,
-                            Trigger.WHILE_ON_FLOOR})
+_FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE, Trigger.WHILE_ON_FLOOR})
 _CARRY_TRIGGERS = frozenset({Trigger.WHILE_CARRIED, Trigger.ON_STEP})
 _SLOT_TRIGGERS = frozenset({Trigger.ON_USE})
 
@@ -68,13 +68,19 @@ class Issue:
     message: str
 
 
+def _items(cards: TowerCardSet) -> Iterator[NormalItem | RareItem | SimpleItem]:
+    yield from cards.normal_items
+    yield from cards.rare_items
+    yield from cards.items
+
+
 class _Checker:
     def __init__(self, cards: TowerCardSet) -> None:
         self.cards = cards
         self.issues: list[Issue] = []
-        self.item_ids = {i.id for i in (*cards.normal_items, *cards.rare_items, *cards.items)}
+        self.item_ids = {i.id for i in _items(cards)}
         self.step_ids = {s.id for s in cards.steps}
-        self.names = {c.name for c in (cards.rebright, *cards.rooms, *cards.monsters, *cards.steps)}
+        self.names = {c.name for c in cards.all_cards()}
 
     def add(self, path: JsonPath, code: str, message: str) -> None:
         self.issues.append(Issue(path=path, code=code, message=message))
@@ -90,16 +96,20 @@ class _Checker:
         for section, index, card in self.sections():
             card_id = card.id  # type: ignore[attr-defined]
             if card_id in seen:
-                first = ".".join(str(p) for p in seen[card_id][:-1])
-                self.add((section, index, "id"), "duplicate-id",
-                         f"the id {card_id!r} is already used by {first}")
+                first = format_path(seen[card_id][:-1])
+                self.add(
+                    (section, index, "id"), "duplicate-id", f"the id {card_id!r} is already used by {first}"
+                )
             else:
                 seen[card_id] = (section, index, "id")
         slots: set[str] = set()
         for index, slot in enumerate(self.cards.sheet.slots):
             if slot.id in slots:
-                self.add(("sheet", "slots", index, "id"), "duplicate-id",
-                         f"the slot id {slot.id!r} is already used")
+                self.add(
+                    ("sheet", "slots", index, "id"),
+                    "duplicate-id",
+                    f"the slot id {slot.id!r} is already used",
+                )
             slots.add(slot.id)
 
     def item_ref(self, path: JsonPath, item_id: str) -> None:
@@ -114,23 +124,38 @@ class _Checker:
             for i, step in enumerate(cond.steps):
                 if step not in self.step_ids:
                     self.add((*path, "steps", i), "unknown-reference", f"no step has the id {step!r}")
+        elif isinstance(cond, ElementAtLeast):
+            top = self.cards.sheet.element.max
+            if cond.value > top:
+                self.add(
+                    (*path, "value"),
+                    "never-holds",
+                    f"an element never reaches {cond.value}: the sheet's greatest is {top}",
+                )
         elif isinstance(cond, AllOf | AnyOf):
             for i, inner in enumerate(cond.of):
                 self.condition((*path, "of", i), inner)
 
-    def effects(self, path: JsonPath, effects: tuple[Effect, ...], allowed: frozenset[Trigger],
-                where: str) -> None:
+    def effects(
+        self, path: JsonPath, effects: tuple[Effect, ...], allowed: frozenset[Trigger], where: str
+    ) -> None:
         for i, effect in enumerate(effects):
             here = (*path, i)
             if effect.trigger not in allowed:
                 names = ", ".join(sorted(t.value for t in allowed))
-                self.add((*here, "trigger"), "bad-trigger",
-                         f"the trigger {effect.trigger.value!r} cannot act from {where}; "
-                         f"allowed: {names}")
-            if isinstance(effect, DaAdd | DaNullify | MonsterElementAdd) and effect.scope.name:
-                if effect.scope.name not in self.names:
-                    self.add((*here, "scope", "name"), "unknown-reference",
-                             f"no card is named {effect.scope.name!r}")
+                self.add(
+                    (*here, "trigger"),
+                    "bad-trigger",
+                    f"the trigger {effect.trigger.value!r} cannot act from {where}; allowed: {names}",
+                )
+            if (
+                isinstance(effect, DaAdd | DaNullify | MonsterElementAdd)
+                and effect.scope.name
+                and effect.scope.name not in self.names
+            ):
+                self.add(
+                    (*here, "scope", "name"), "unknown-reference", f"no card is named {effect.scope.name!r}"
+                )
             if isinstance(effect, Life) and effect.set is not None:
                 self.within((*here, "set"), effect.set, "life", self.cards.sheet.life.max)
             self.condition((*here, "when"), effect.when)
@@ -152,8 +177,7 @@ class _Checker:
     # -- values -----------------------------------------------------------
     def within(self, path: JsonPath, value: int, what: str, maximum: int) -> None:
         if value > maximum:
-            self.add(path, "out-of-bounds",
-                     f"{value} is more than the sheet's greatest {what}, {maximum}")
+            self.add(path, "out-of-bounds", f"{value} is more than the sheet's greatest {what}, {maximum}")
 
     def costs(self, path: JsonPath, elements: Elements, what: str) -> None:
         top = self.cards.sheet.element.max
@@ -171,27 +195,44 @@ class _Checker:
         sheet = self.cards.sheet
         for name, bounds in (("life", sheet.life), ("element", sheet.element)):
             if bounds.min >= bounds.max:
-                self.add(("sheet", name, "max"), "out-of-bounds",
-                         f"the greatest {name} must be more than the least ({bounds.min})")
+                self.add(
+                    ("sheet", name, "max"),
+                    "out-of-bounds",
+                    f"the greatest {name} must be more than the least ({bounds.min})",
+                )
         if not sheet.life.min <= sheet.start_life <= sheet.life.max:
-            self.add(("sheet", "start_life"), "out-of-bounds",
-                     f"the starting life is outside {sheet.life.min}..{sheet.life.max}")
+            self.add(
+                ("sheet", "start_life"),
+                "out-of-bounds",
+                f"the starting life is outside {sheet.life.min}..{sheet.life.max}",
+            )
         if not sheet.element.min <= sheet.start_element <= sheet.element.max:
-            self.add(("sheet", "start_element"), "out-of-bounds",
-                     f"the starting element is outside {sheet.element.min}..{sheet.element.max}")
+            self.add(
+                ("sheet", "start_element"),
+                "out-of-bounds",
+                f"the starting element is outside {sheet.element.min}..{sheet.element.max}",
+            )
         for index, slot in enumerate(sheet.slots):
             if slot.row is not None and slot.row >= sheet.rows:
-                self.add(("sheet", "slots", index, "row"), "off-sheet",
-                         f"row {slot.row} is not on a floor of {sheet.rows} rows (0..{sheet.rows - 1})")
+                self.add(
+                    ("sheet", "slots", index, "row"),
+                    "off-sheet",
+                    f"row {slot.row} is not on a floor of {sheet.rows} rows (0..{sheet.rows - 1})",
+                )
             if slot.column is not None and slot.column >= sheet.columns:
-                self.add(("sheet", "slots", index, "column"), "off-sheet",
-                         f"column {slot.column} is not on a floor of {sheet.columns} columns "
-                         f"(0..{sheet.columns - 1})")
+                self.add(
+                    ("sheet", "slots", index, "column"),
+                    "off-sheet",
+                    f"column {slot.column} is not on a floor of {sheet.columns} columns "
+                    f"(0..{sheet.columns - 1})",
+                )
         for index, mark in enumerate(self.cards.number.floors):
             if mark.floor != index + 1:
-                self.add(("number", "floors", index, "floor"), "bad-track",
-                         f"floor {mark.floor} stands where floor {index + 1} belongs; "
-                         "the track counts up from 1")
+                self.add(
+                    ("number", "floors", index, "floor"),
+                    "bad-track",
+                    f"floor {mark.floor} stands where floor {index + 1} belongs; the track counts up from 1",
+                )
 
     def counts(self) -> None:
         if not self.cards.header.complete:
@@ -199,23 +240,31 @@ class _Checker:
         for section, wanted in FULL_SET_COUNTS.items():
             found = len(getattr(self.cards, section))
             if found != wanted:
-                self.add((section,), "count",
-                         f"a complete Tower set has {wanted} {section.replace('_', ' ')}; "
-                         f"this one has {found}")
+                self.add(
+                    (section,),
+                    "count",
+                    f"a complete Tower set has {wanted} {section.replace('_', ' ')}; this one has {found}",
+                )
 
     def reconstructed(self) -> None:
         cards = {c.id: c for c in self.cards.all_cards()}
         for index, entry in enumerate(self.cards.header.reconstructed):
             card = cards.get(entry.card)
             if card is None:
-                self.add(("header", "reconstructed", index, "card"), "unknown-reference",
-                         f"no card has the id {entry.card!r}")
+                self.add(
+                    ("header", "reconstructed", index, "card"),
+                    "unknown-reference",
+                    f"no card has the id {entry.card!r}",
+                )
                 continue
             known = {f.name for f in attrs.fields(type(card))}
             for i, name in enumerate(entry.fields):
                 if name not in known:
-                    self.add(("header", "reconstructed", index, "fields", i), "unknown-field",
-                             f"a {type(card).__name__} has no field {name!r}")
+                    self.add(
+                        ("header", "reconstructed", index, "fields", i),
+                        "unknown-field",
+                        f"a {type(card).__name__} has no field {name!r}",
+                    )
 
     # -- cards -------------------------------------------------------------
     def room(self, i: int, room: RoomCard) -> None:
@@ -228,11 +277,15 @@ class _Checker:
             self.icon((*path, "icon"), face.icon)
 
     def monster(self, i: int, monster: MonsterCard) -> None:
-        self.costs(("monsters", i, "front", "monster_element"), monster.front.monster_element,
-                   "monster-element")
+        self.costs(
+            ("monsters", i, "front", "monster_element"), monster.front.monster_element, "monster-element"
+        )
         if not monster.front.monster_element.items():
-            self.add(("monsters", i, "front", "monster_element"), "unbeatable",
-                     "a monster-element names no attribute, so the monster can never be fought")
+            self.add(
+                ("monsters", i, "front", "monster_element"),
+                "unbeatable",
+                "a monster-element names no attribute, so the monster can never be fought",
+            )
         for face_name in ("front", "back"):
             face = getattr(monster, face_name)
             path = ("monsters", i, face_name)
@@ -243,8 +296,9 @@ class _Checker:
     def step(self, i: int, step: StepCard) -> None:
         self.has_path(("steps", i, "da"), step.da)
         self.condition(("steps", i, "condition"), step.condition)
-        self.effects(("steps", i, "effects"), step.effects,
-                     frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE}), "a step")
+        self.effects(
+            ("steps", i, "effects"), step.effects, frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE}), "a step"
+        )
 
     def item_use(self, path: JsonPath, use: ItemUse, allowed: frozenset[Trigger], where: str) -> None:
         self.effects((*path, "effects"), use.effects, allowed, where)
@@ -256,8 +310,11 @@ class _Checker:
             use: ItemUse = getattr(item, slot)
             self.item_use((*path, slot), use, _SLOT_TRIGGERS, "a set slot")
             if use.counters is None:
-                self.add((*path, slot, "counters"), "missing-counters",
-                         "a normal item set in a slot has effect-counters (TOC-NORMAL-08)")
+                self.add(
+                    (*path, slot, "counters"),
+                    "missing-counters",
+                    "a normal item set in a slot has effect-counters (TOC-NORMAL-08)",
+                )
 
     def rare_item(self, i: int, item: RareItem) -> None:
         path = ("rare_items", i)
@@ -291,14 +348,19 @@ class _Checker:
                 if item_id not in gained and all(c in gained for c in recipe.consume):
                     gained.add(item_id)
                     changed = True
-        sections = (("normal_items", cards.normal_items), ("rare_items", cards.rare_items),
-                    ("items", cards.items))
+        sections: tuple[tuple[str, tuple[NormalItem | RareItem | SimpleItem, ...]], ...] = (
+            ("normal_items", cards.normal_items),
+            ("rare_items", cards.rare_items),
+            ("items", cards.items),
+        )
         for section, items in sections:
             for index, item in enumerate(items):
                 if item.id not in gained:
-                    self.add((section, index, "id"), "unobtainable",
-                             f"no icon shows {item.id!r} and no recipe that can be completed "
-                             "makes it")
+                    self.add(
+                        (section, index, "id"),
+                        "unobtainable",
+                        f"no icon shows {item.id!r} and no recipe that can be completed makes it",
+                    )
         consumed_by: dict[str, set[str]] = {}
         for item_id, recipe in recipes.items():
             for c in recipe.consume:
@@ -306,9 +368,11 @@ class _Checker:
         growth = {i.id for i in cards.items if i.kind is ItemKind.GROWTH}
         for index, item in enumerate(cards.items):
             if item.kind is ItemKind.CHANGE and not self.leads_to(item.id, growth, consumed_by):
-                self.add(("items", index, "id"), "dead-end",
-                         f"the change item {item.id!r} is never traded up to a growth item "
-                         "(TOC-ITEM-01B)")
+                self.add(
+                    ("items", index, "id"),
+                    "dead-end",
+                    f"the change item {item.id!r} is never traded up to a growth item (TOC-ITEM-01B)",
+                )
 
     @staticmethod
     def leads_to(start: str, goals: set[str], consumed_by: dict[str, set[str]]) -> bool:
@@ -327,9 +391,11 @@ class _Checker:
         cards = self.cards
         self.has_path(("rebright", "da"), cards.rebright.da)
         if not any(isinstance(e, SummonRebright) for s in cards.steps for e in s.effects):
-            self.add(("steps",), "no-rebright",
-                     "no step summons Rebright (a `summon_rebright` effect), so the game "
-                     "cannot be won")
+            self.add(
+                ("steps",),
+                "no-rebright",
+                "no step summons Rebright (a `summon_rebright` effect), so the game cannot be won",
+            )
         zeroed: set[Attribute] = set()
         for item in cards.rare_items:
             for effect in item.set.effects:
@@ -339,17 +405,23 @@ class _Checker:
         for attribute in ATTRIBUTES:
             value = cards.rebright.values.get(attribute)
             if value > top and attribute not in zeroed:
-                self.add(("rebright", "values", attribute.value), "unbeatable",
-                         f"Rebright's {attribute.value} is {value}, more than an element can "
-                         f"hold ({top}), and no rare item sets it to 0")
+                self.add(
+                    ("rebright", "values", attribute.value),
+                    "unbeatable",
+                    f"Rebright's {attribute.value} is {value}, more than an element can "
+                    f"hold ({top}), and no rare item sets it to 0",
+                )
         needs_all = any(self.mentions_all_attributes(s.condition) for s in cards.steps)
         if needs_all:
-            present = {c.attribute for c in (*cards.rooms, *cards.monsters)}
+            present = {c.attribute for c in cards.rooms} | {c.attribute for c in cards.monsters}
             missing = [a.value for a in ATTRIBUTES if a not in present]
             if missing:
-                self.add(("rooms",), "unplaceable-step",
-                         "a step needs all five attributes on the floor, but no room or monster "
-                         f"has {', '.join(missing)}")
+                self.add(
+                    ("rooms",),
+                    "unplaceable-step",
+                    "a step needs all five attributes on the floor, but no room or monster "
+                    f"has {', '.join(missing)}",
+                )
 
     def mentions_all_attributes(self, cond: Condition | None) -> bool:
         if isinstance(cond, AllAttributesOnFloor):

@@ -24,15 +24,35 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     validate = commands.add_parser(
-        "validate", help="check card-set files or directories",
+        "validate",
+        help="check card-set files or directories",
         description="Check each PATH (a YAML/JSON card file or a directory of them) "
-                    "and report every problem as file:line:col: path: message.",
+        "and report every problem as file:line:col: path: message.",
     )
     validate.add_argument("paths", nargs="+", metavar="PATH")
-    validate.add_argument("--format", choices=("text", "json"), default="text",
-                          help="text for people (default), json for tools")
-    schema = commands.add_parser("schema", help="print a JSON Schema",
-                                 description="Print one of the bundled JSON Schemas.")
+    validate.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text for people (default), json for tools"
+    )
+    play = commands.add_parser(
+        "play",
+        help="play a solo game in the terminal, or watch an agent play one",
+        description="Play Tower of CHAOS solo. Without --agent you choose each action by its "
+        "number or its text (q or end-of-input quits); with --agent the agent plays "
+        "the whole game and the explained log is printed.",
+    )
+    play.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    play.add_argument("--agent", choices=("random", "greedy"), help="let an agent play")
+    play.add_argument(
+        "--max-actions",
+        type=int,
+        default=None,
+        help="end the game after this many actions (default: none for people, 2000 for agents)",
+    )
+    play.add_argument("--cards", metavar="PATH", help="a card set (default: the built-in one)")
+    play.add_argument("--quiet", action="store_true", help="with --agent: print only the result")
+    schema = commands.add_parser(
+        "schema", help="print a JSON Schema", description="Print one of the bundled JSON Schemas."
+    )
     schema.add_argument("name", nargs="?", default="tower-cardset", choices=sorted(SCHEMA_FILES))
     return parser
 
@@ -45,8 +65,7 @@ def _validate(paths: Sequence[str], fmt: str) -> int:
         results.append((path, problems, count))
     if fmt == "json":
         report = [
-            {"path": path, "valid": not problems, "cards": count,
-             "problems": [p.as_json() for p in problems]}
+            {"path": path, "valid": not problems, "cards": count, "problems": [p.as_json() for p in problems]}
             for path, problems, count in results
         ]
         print(json.dumps(report, ensure_ascii=False, indent=2))
@@ -55,8 +74,10 @@ def _validate(paths: Sequence[str], fmt: str) -> int:
             if problems:
                 for problem in problems:
                     print(problem)
-                print(f"{path}: invalid, {len(problems)} problem{'s' if len(problems) != 1 else ''}",
-                      file=sys.stderr)
+                print(
+                    f"{path}: invalid, {len(problems)} problem{'s' if len(problems) != 1 else ''}",
+                    file=sys.stderr,
+                )
             else:
                 print(f"{path}: valid ({count} cards)")
     return 1 if any(problems for _, problems, _ in results) else 0
@@ -67,5 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "validate":
         return _validate(args.paths, args.format)
+    if args.command == "play":
+        from .play import run
+
+        return run(args)
     print(json.dumps(load_schema(args.name), ensure_ascii=False, indent=2))
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -32,6 +33,11 @@ def _unstructure_da(value: Da) -> int | str:
     return _WALL if value is None else value
 
 
+def _tag(attribute: str) -> Callable[[type], str]:
+    """Tag generator: each vocabulary class names its own tag in a class variable."""
+    return lambda cls: str(getattr(cls, attribute))
+
+
 def make_converter() -> Converter:
     """Build the converter; call :func:`converter` to share the one instance.
 
@@ -41,9 +47,7 @@ def make_converter() -> Converter:
     conv = Converter(omit_if_default=True, forbid_extra_keys=True)
     conv.register_structure_hook(Da, _structure_da)
     conv.register_unstructure_hook(Da, _unstructure_da)
-    configure_tagged_union(
-        Condition, conv, tag_generator=lambda cls: cls.TEST, tag_name="test"
-    )
+    configure_tagged_union(Condition, conv, tag_generator=_tag("TEST"), tag_name="test")
     # An optional condition (`when`) is its own union type to cattrs; route it
     # through the tagged hook instead of cattrs' shape-guessing default.
     conv.register_structure_hook(
@@ -52,9 +56,9 @@ def make_converter() -> Converter:
     )
     conv.register_unstructure_hook(
         Condition | None,
-        lambda value: None if value is None else conv.unstructure(value, Condition),  # type: ignore[arg-type]
+        lambda value: None if value is None else conv.unstructure(value, Condition),
     )
-    configure_tagged_union(Effect, conv, tag_generator=lambda cls: cls.OP, tag_name="op")
+    configure_tagged_union(Effect, conv, tag_generator=_tag("OP"), tag_name="op")
     # Every tagged class must be reachable through its union; this catches a
     # record added to the vocabulary but not to its union.
     assert set(Condition.__args__) == set(CONDITION_TYPES)

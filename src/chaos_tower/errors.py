@@ -12,7 +12,14 @@ from collections.abc import Iterable
 
 from attrs import frozen
 
-__all__ = ["CardSetError", "ChaosTowerError", "Problem"]
+__all__ = [
+    "CardSetError",
+    "ChaosTowerError",
+    "IllegalActionError",
+    "MalformedActionError",
+    "Problem",
+    "SaveError",
+]
 
 
 class ChaosTowerError(Exception):
@@ -66,3 +73,20 @@ class CardSetError(ChaosTowerError):
         count = len(self.problems)
         head = f"{count} problem{'s' if count != 1 else ''} in the card set"
         super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems))
+
+
+class IllegalActionError(ChaosTowerError):
+    """A well-formed action that the rules forbid in this position; :attr:`rule` says which rule."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.reason = message
+        super().__init__(f"[{rule}] {message}")
+
+
+class MalformedActionError(ChaosTowerError, ValueError):
+    """An action that is not well formed: unreadable text, a cell off the sheet, an unknown name."""
+
+
+class SaveError(ChaosTowerError, ValueError):
+    """A saved game that cannot be read: bad JSON, another card set, values out of place."""

@@ -54,10 +54,16 @@ class _Joined:
     def add(self, document: Document) -> None:
         if not isinstance(document.data, dict):
             line, column = document.position(())
-            self.problems.append(Problem(
-                file=document.file, line=line, column=column, path="$", code="schema",
-                message=f"a card file is a mapping of sections, not a {type(document.data).__name__}",
-            ))
+            self.problems.append(
+                Problem(
+                    file=document.file,
+                    line=line,
+                    column=column,
+                    path="$",
+                    code="schema",
+                    message=f"a card file is a mapping of sections, not a {type(document.data).__name__}",
+                )
+            )
             return
         for key, value in document.data.items():
             if key in _IGNORED_KEYS:
@@ -65,6 +71,8 @@ class _Joined:
             if isinstance(value, list) and key not in _SINGLE_SECTIONS:
                 merged = self.data.setdefault(key, [])
                 if isinstance(merged, list):
+                    # A problem about the whole list points at its first file's key.
+                    self.origins.setdefault((key,), _Origin(document=document, local=(key,)))
                     for index, item in enumerate(value):
                         self.origins[(key, len(merged))] = _Origin(document=document, local=(key, index))
                         merged.append(item)
@@ -72,10 +80,16 @@ class _Joined:
             if key in self.data:
                 first = self.origins[(key,)].document.file
                 line, column = document.position((key,))
-                self.problems.append(Problem(
-                    file=document.file, line=line, column=column, path=key, code="duplicate-section",
-                    message=f"the section {key!r} is already given in {first}",
-                ))
+                self.problems.append(
+                    Problem(
+                        file=document.file,
+                        line=line,
+                        column=column,
+                        path=key,
+                        code="duplicate-section",
+                        message=f"the section {key!r} is already given in {first}",
+                    )
+                )
                 continue
             self.data[key] = value
             self.origins[(key,)] = _Origin(document=document, local=(key,))
@@ -95,19 +109,23 @@ class _Joined:
         return Problem(file=file, line=line, column=column, path=local, code=code, message=message)
 
 
+def _whole(path: Path, code: str, message: str) -> Problem:
+    """A problem about a file or directory as a whole (no line to point at)."""
+    return Problem(file=str(path), line=0, column=0, path="$", code=code, message=message)
+
+
 def _card_files(path: Path, limits: Limits) -> tuple[list[Path], list[Problem]]:
     if path.is_dir():
         found = sorted(p for p in path.iterdir() if p.suffix.lower() in CARD_FILE_SUFFIXES and p.is_file())
         if not found:
-            return [], [Problem(file=str(path), line=0, column=0, path="$", code="empty",
-                                message="the directory holds no .yaml, .yml or .json file")]
+            return [], [_whole(path, "empty", "the directory holds no .yaml, .yml or .json file")]
         if len(found) > limits.max_files:
-            return [], [Problem(file=str(path), line=0, column=0, path="$", code="too-many-files",
-                                message=f"{len(found)} card files; the limit is {limits.max_files}")]
+            return [], [
+                _whole(path, "too-many-files", f"{len(found)} card files; the limit is {limits.max_files}")
+            ]
         return found, []
     if not path.exists():
-        return [], [Problem(file=str(path), line=0, column=0, path="$", code="not-found",
-                            message="no such file or directory")]
+        return [], [_whole(path, "not-found", "no such file or directory")]
     return [path], []
 
 
@@ -115,18 +133,20 @@ def _read(path: Path, limits: Limits) -> tuple[Document | None, list[Problem]]:
     try:
         size = path.stat().st_size
         if size > limits.max_file_bytes:
-            return None, [Problem(file=str(path), line=0, column=0, path="$", code="file-too-large",
-                                  message=f"the file has {size} bytes; the limit is "
-                                          f"{limits.max_file_bytes}")]
+            return None, [
+                _whole(
+                    path, "file-too-large", f"the file has {size} bytes; the limit is {limits.max_file_bytes}"
+                )
+            ]
         raw = path.read_bytes()
     except OSError as exc:
-        return None, [Problem(file=str(path), line=0, column=0, path="$", code="unreadable",
-                              message=f"cannot read the file: {exc.strerror or exc}")]
+        return None, [_whole(path, "unreadable", f"cannot read the file: {exc.strerror or exc}")]
     return parse_bytes(raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits)
 
 
-def check_cardset(path: str | Path | None = None, *,
-                  limits: Limits = LIMITS) -> tuple[TowerCardSet | None, list[Problem]]:
+def check_cardset(
+    path: str | Path | None = None, *, limits: Limits = LIMITS
+) -> tuple[TowerCardSet | None, list[Problem]]:
     """Load a card set and return it with every problem found, without raising.
 
     The card set is ``None`` whenever there is any problem. This is what
@@ -142,10 +162,10 @@ def check_cardset(path: str | Path | None = None, *,
             joined.add(document)
     problems.extend(joined.problems)
     if problems:
-        return None, problems
+        return None, _in_order(problems)
     issues = schema_issues("tower-cardset", joined.data)
     if issues:
-        return None, [joined.problem(i.path, "schema", i.message) for i in issues]
+        return None, _in_order([joined.problem(i.path, "schema", i.message) for i in issues])
     try:
         cards = converter().structure(joined.data, TowerCardSet)
     except (BaseValidationError, ValueError, TypeError) as exc:
@@ -154,8 +174,12 @@ def check_cardset(path: str | Path | None = None, *,
         return None, [joined.problem((), "structure", f"the data does not fit the card model: {exc}")]
     problems = [joined.problem(i.path, i.code, i.message) for i in semantic_issues(cards)]
     if problems:
-        return None, problems
+        return None, _in_order(problems)
     return cards, []
+
+
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path, p.message))
 
 
 def load_cardset(path: str | Path | None = None, *, limits: Limits = LIMITS) -> TowerCardSet:

@@ -75,6 +75,7 @@ _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS: Final = frozenset(_CORE + t for t in ("str", "int", "float", "bool", "null"))
 _ALLOWED_EXPLICIT_TAGS: Final = _SCALAR_TAGS | {_CORE + "map", _CORE + "seq", "!"}
 _JSON_CONSTANTS: Final = frozenset({"NaN", "Infinity", "-Infinity"})
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 
@@ -149,30 +150,50 @@ class _Reader:
             if isinstance(event, DocumentStartEvent):
                 documents += 1
                 if documents > 1:
-                    raise self.stop(line, column, "multiple-documents",
-                                    "a card file holds one YAML document; found a second")
+                    raise self.stop(
+                        line,
+                        column,
+                        "multiple-documents",
+                        "a card file holds one YAML document; found a second",
+                    )
             elif isinstance(event, AliasEvent):
-                raise self.stop(line, column, "alias",
-                                f"YAML aliases are not allowed (*{event.anchor}); "
-                                "write the value out in full")
+                raise self.stop(
+                    line,
+                    column,
+                    "alias",
+                    f"YAML aliases are not allowed (*{event.anchor}); write the value out in full",
+                )
             if isinstance(event, NodeEvent):
                 nodes += 1
                 if nodes > self.limits.max_nodes:
-                    raise self.stop(line, column, "too-many-values",
-                                    f"more than {self.limits.max_nodes} values in one file")
-                tag = event.tag
+                    raise self.stop(
+                        line,
+                        column,
+                        "too-many-values",
+                        f"more than {self.limits.max_nodes} values in one file",
+                    )
+                tag = getattr(event, "tag", None)
                 if tag is not None and str(tag) not in _ALLOWED_EXPLICIT_TAGS:
-                    raise self.stop(line, column, "yaml-tag",
-                                    f"the YAML tag {tag} is not allowed; only core tags "
-                                    "(!!str, !!int, !!float, !!bool, !!null, !!map, !!seq) are")
+                    raise self.stop(
+                        line,
+                        column,
+                        "yaml-tag",
+                        f"the YAML tag {tag} is not allowed; only core tags "
+                        "(!!str, !!int, !!float, !!bool, !!null, !!map, !!seq) are",
+                    )
                 if isinstance(event, ScalarEvent) and len(event.value) > self.limits.max_string_chars:
-                    raise self.stop(line, column, "too-long",
-                                    f"a value longer than {self.limits.max_string_chars} characters")
+                    raise self.stop(
+                        line,
+                        column,
+                        "too-long",
+                        f"a value longer than {self.limits.max_string_chars} characters",
+                    )
             if isinstance(event, CollectionStartEvent):
                 depth += 1
                 if depth > self.limits.max_depth:
-                    raise self.stop(line, column, "too-deep",
-                                    f"nesting deeper than {self.limits.max_depth} levels")
+                    raise self.stop(
+                        line, column, "too-deep", f"nesting deeper than {self.limits.max_depth} levels"
+                    )
             elif isinstance(event, MappingEndEvent | SequenceEndEvent):
                 depth -= 1
 
@@ -198,15 +219,24 @@ class _Reader:
                 self.problem(kline, kcol, path, "merge-key", "YAML merge keys (<<) are not allowed")
                 continue
             if not isinstance(key_node, ScalarNode) or key_tag != _CORE + "str":
-                self.problem(kline, kcol, path, "key-type",
-                             "mapping keys must be strings"
-                             + (f" (found {key_node.value!r})" if isinstance(key_node, ScalarNode)
-                                else ""))
+                self.problem(
+                    kline,
+                    kcol,
+                    path,
+                    "key-type",
+                    "mapping keys must be strings"
+                    + (f" (found {key_node.value!r})" if isinstance(key_node, ScalarNode) else ""),
+                )
                 continue
-            key = key_node.value
+            key = self.text(key_node.value, path, kline, kcol)
             if key in first_seen:
-                self.problem(kline, kcol, (*path, key), "duplicate-key",
-                             f"duplicate key {key!r} (first given at line {first_seen[key]})")
+                self.problem(
+                    kline,
+                    kcol,
+                    (*path, key),
+                    "duplicate-key",
+                    f"duplicate key {key!r} (first given at line {first_seen[key]})",
+                )
                 continue
             first_seen[key] = kline
             out[key] = self.build(value_node, (*path, key))
@@ -214,15 +244,14 @@ class _Reader:
             self.positions[(*path, key)] = (kline, kcol)
         return out
 
-    def build_scalar(self, node: ScalarNode, tag: str, path: JsonPath,
-                     line: int, column: int) -> Any:
+    def build_scalar(self, node: ScalarNode, tag: str, path: JsonPath, line: int, column: int) -> Any:
         text: str = node.value
         plain = node.style is None
         if self.json_mode and plain and text in _JSON_CONSTANTS:
             self.problem(line, column, path, "not-finite", f"{text} is not allowed; numbers must be finite")
             return None
         if tag == _CORE + "str":
-            return text
+            return self.text(text, path, line, column)
         if tag == _CORE + "null":
             return None
         if tag == _CORE + "bool":
@@ -235,8 +264,9 @@ class _Reader:
             except ValueError:
                 value = math.nan if "nan" in text.lower() else math.inf
             if not math.isfinite(value):
-                self.problem(line, column, path, "not-finite",
-                             f"{text} is not allowed; numbers must be finite")
+                self.problem(
+                    line, column, path, "not-finite", f"{text} is not allowed; numbers must be finite"
+                )
                 return None
             return value
         if tag == _CORE + "timestamp":
@@ -245,12 +275,26 @@ class _Reader:
         self.problem(line, column, path, "yaml-tag", f"values of type {tag} are not allowed")
         return None
 
+    def text(self, text: str, path: JsonPath, line: int, column: int) -> str:
+        """A string with escaped UTF-16 surrogate pairs (``\\ud83d\\ude00``) joined into one character."""
+        if _SURROGATE.search(text) is None:
+            return text
+        try:
+            return text.encode("utf-16", "surrogatepass").decode("utf-16")
+        except UnicodeDecodeError:
+            self.problem(line, column, path, "encoding", "an escaped surrogate (\\uD800-\\uDFFF) has no pair")
+            return text.encode("utf-8", "replace").decode("utf-8")
+
     def build_int(self, text: str, path: JsonPath, line: int, column: int) -> int | None:
         digits = text.replace("_", "").lstrip("+-")
         if len(digits) > self.limits.max_int_digits:
-            self.problem(line, column, path, "int-too-large",
-                         f"an integer of {len(digits)} digits; at most "
-                         f"{self.limits.max_int_digits} are read")
+            self.problem(
+                line,
+                column,
+                path,
+                "int-too-large",
+                f"an integer of {len(digits)} digits; at most {self.limits.max_int_digits} are read",
+            )
             return None
         sign = -1 if text.startswith("-") else 1
         try:
@@ -307,25 +351,25 @@ def _check_strict_json(text: str, reader: _Reader) -> None:
     ok, where = _json_depth_ok(text, reader.limits.max_depth)
     if not ok:
         line, column = _line_col(text, where)
-        raise reader.stop(line, column, "too-deep",
-                          f"nesting deeper than {reader.limits.max_depth} levels")
+        raise reader.stop(line, column, "too-deep", f"nesting deeper than {reader.limits.max_depth} levels")
     try:
         # The hooks only keep the standard parser from failing on values that
         # the positioned pass below reports properly (huge ints, NaN).
-        json.loads(text, parse_int=lambda _: 0, parse_float=lambda _: 0.0,
-                   parse_constant=lambda _: 0)
+        json.loads(text, parse_int=lambda _: 0, parse_float=lambda _: 0.0, parse_constant=lambda _: 0)
     except json.JSONDecodeError as exc:
         raise reader.stop(exc.lineno, exc.colno, "json-syntax", f"invalid JSON: {exc.msg}") from None
 
 
-def parse_bytes(raw: bytes, *, file: str, json_mode: bool,
-                limits: Limits = LIMITS) -> tuple[Document | None, list[Problem]]:
+def parse_bytes(
+    raw: bytes, *, file: str, json_mode: bool, limits: Limits = LIMITS
+) -> tuple[Document | None, list[Problem]]:
     """Parse one file's bytes; return the document (``None`` if unreadable) and its problems."""
     reader = _Reader(file, limits, json_mode=json_mode)
     try:
         if len(raw) > limits.max_file_bytes:
-            raise reader.stop(0, 0, "file-too-large",
-                              f"the file has {len(raw)} bytes; the limit is {limits.max_file_bytes}")
+            raise reader.stop(
+                0, 0, "file-too-large", f"the file has {len(raw)} bytes; the limit is {limits.max_file_bytes}"
+            )
         text = _decode(raw, reader)
         if json_mode:
             _check_strict_json(text, reader)
@@ -344,7 +388,7 @@ def parse_bytes(raw: bytes, *, file: str, json_mode: bool,
         what = exc.problem or exc.context or "unreadable YAML"
         reader.problem(line, column, (), "yaml-syntax", f"invalid YAML: {what}")
         return None, reader.problems
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         # The YAML library's own defects (or exotic inputs it does not expect)
         # must still reach the user as a positioned problem, never a traceback.
         reader.problem(1, 1, (), "unreadable", f"the file could not be read: {type(exc).__name__}: {exc}")

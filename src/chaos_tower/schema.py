@@ -64,6 +64,19 @@ def _extra_keys(error: ValidationError) -> list[str]:
     return [key for key in instance if key not in allowed]
 
 
+def _required_alternatives(error: ValidationError) -> list[str]:
+    branches = error.validator_value
+    if not isinstance(error.instance, dict) or not isinstance(branches, list):
+        return []
+    names = []
+    for branch in branches:
+        required = branch.get("required") if isinstance(branch, dict) else None
+        if not required or len(required) != 1:
+            return []
+        names.append(str(required[0]))
+    return names
+
+
 def _explain(error: ValidationError) -> Iterator[SchemaIssue]:
     path: JsonPath = tuple(error.absolute_path)
     if error.validator == "additionalProperties" and error.validator_value is False:
@@ -75,12 +88,15 @@ def _explain(error: ValidationError) -> Iterator[SchemaIssue]:
                 message=f"unknown key {key!r}; allowed here: {', '.join(allowed)}",
             )
         return
+    if error.validator == "oneOf" and _required_alternatives(error):
+        # Branches that differ only by which key is present: "exactly one of add, set".
+        names = _required_alternatives(error)
+        yield SchemaIssue(path=path, message=f"give exactly one of {', '.join(repr(n) for n in names)}")
+        return
     if error.validator in ("oneOf", "anyOf") and error.context:
         deepest = best_match(error.context)
         description = error.schema.get("description") if isinstance(error.schema, dict) else None
-        if tuple(deepest.absolute_path) == path and description and not isinstance(
-            error.instance, dict
-        ):
+        if tuple(deepest.absolute_path) == path and description and not isinstance(error.instance, dict):
             # Alternatives of plain values ("wall", "-" or an integer): say what is allowed.
             yield SchemaIssue(path=path, message=f"{error.instance!r} is not allowed: {description}")
             return
