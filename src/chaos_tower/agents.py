@@ -1,0 +1,118 @@
+"""Simple players for the solo game: a uniformly random one and a greedy one-step one.
+
+Agents are outside the rules: they only call :func:`legal_actions` and
+:func:`apply`, and keep their own seeded generator, so a game between a seed
+and an agent seed is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Protocol
+
+from .tower.actions import Action
+from .tower.board import connected, continuous_effects, effective_da, side_at
+from .tower.engine import apply, legal_actions, outcome
+from .tower.geometry import OPPOSITE
+from .tower.state import EMPTY, State, card_of, is_flipped
+
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play"]
+
+
+class Agent(Protocol):
+    """Anything that picks one of the legal actions."""
+
+    def choose(self, state: State) -> Action:
+        """The action to play in ``state`` (which has at least one legal action)."""
+        ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        """A uniformly random legal action."""
+        return self._rng.choice(legal_actions(state))
+
+
+def score(state: State) -> float:
+    """How good a position looks to the greedy agent: not dying first, then progress.
+
+    Progress is, in order of weight: Rebright's values falling, distinct steps
+    in the used area (Seqlrith needs the other four there), then, with those
+    four used, all five attributes on the floor (Seqlrith's other condition),
+    the floor number, items held, and a healthy life and elements.
+    """
+    result = outcome(state)
+    if result is not None:
+        return {"won": 1e9, "lost": -1e9}.get(result.result, 0.0)
+    game = state.game
+    value = 0.0
+    if state.level == 0:
+        value -= 600.0  # ZAP throws away everything gained
+    used = len(set(state.used_steps))
+    value += 100.0 * state.level + 400.0 * used
+    if state.rebright is not None:
+        value += 3000.0 - 150.0 * sum(state.rebright)
+    attributes = set()
+    for code in state.floor:
+        if code != EMPTY:
+            card = game.table[card_of(code)]
+            attributes.add(card.attribute)
+            value += 2.0
+            if is_flipped(code):
+                value += 6.0 if card.kind == "monster" else 4.0
+    if used >= len(game.steps) - 1:
+        value += 80.0 * len(attributes - {-1})
+    value += 25.0 * (len(state.carry) + sum(1 for i in state.slots if i != EMPTY))
+    value += 12.0 * state.life + 3.0 * sum(state.elements) + 10.0 * min(state.elements)
+    if state.life <= 2:
+        value -= 60.0  # one more da and the game is over
+    return value + 8.0 * _cheapest_way_on(state)
+
+
+def _cheapest_way_on(state: State) -> int:
+    """The life change of the cheapest move to a connected card (0 if none): cheap roads keep a game alive."""
+    if state.player < 0 or state.floor[state.player] == EMPTY:
+        return 0
+    effects = continuous_effects(state)
+    best = None
+    for direction in range(4):
+        other = connected(state, state.player, direction)
+        if other == -1:
+            continue
+        cost = effective_da(state, state.player, side_at(state, state.player, direction), effects)
+        cost += effective_da(state, other, side_at(state, other, OPPOSITE[direction]), effects)
+        best = cost if best is None else max(best, cost)
+    return best if best is not None else 0
+
+
+class GreedyAgent:
+    """Looks one action ahead and takes the best-scoring result; ties are broken at random."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: State) -> Action:
+        """The legal action whose result scores best (:func:`score`)."""
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal_actions(state):
+            value = score(apply(state, action))
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self._rng.choice(best)
+
+
+def play(state: State, agent: Agent) -> Iterator[tuple[Action, State]]:
+    """Let ``agent`` play from ``state`` to the end, yielding each action and the state it made."""
+    while outcome(state) is None:
+        action = agent.choose(state)
+        state = apply(state, action)
+        yield action, state

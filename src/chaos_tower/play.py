@@ -1,0 +1,100 @@
+"""``chaos-tower play``: a solo game in the terminal, played by a person or by an agent."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from .agents import GreedyAgent, RandomAgent
+from .errors import CardSetError, ChaosTowerError
+from .loading import load_cardset
+from .tower.actions import action_text, parse_action
+from .tower.engine import apply, legal_actions, outcome
+from .tower.prep import new_game
+from .tower.render import render_text
+from .tower.state import State
+
+__all__ = ["run"]
+
+_AGENT_LIMIT = 2000
+
+
+def _events(state: State, out: TextIO) -> None:
+    for event in state.events:
+        print(f"    {event}", file=out)
+
+
+def _result(state: State, out: TextIO) -> int:
+    final = outcome(state)
+    assert final is not None
+    print(
+        f"result: {final.result} ({final.cause}, {final.rule}) after {state.actions} actions "
+        f"on floor {'ZAP' if state.level == 0 else state.level}",
+        file=out,
+    )
+    return 0
+
+
+def _agent_game(state: State, name: str, seed: int, quiet: bool, out: TextIO) -> int:
+    agent = GreedyAgent(seed) if name == "greedy" else RandomAgent(seed)
+    while outcome(state) is None:
+        action = agent.choose(state)
+        text = action_text(action, state.game.grid)
+        state = apply(state, action)
+        if not quiet:
+            print(f"{state.actions:4d}. {text}", file=out)
+            _events(state, out)
+    if not quiet:
+        print(render_text(state), file=out)
+    return _result(state, out)
+
+
+def _human_game(state: State, inp: TextIO, out: TextIO) -> int:
+    while outcome(state) is None:
+        print(render_text(state), file=out)
+        actions = legal_actions(state)
+        for number, action in enumerate(actions, 1):
+            print(f"  {number:3d}  {action_text(action, state.game.grid)}", file=out)
+        while True:
+            print("action (number or text, q to quit)> ", end="", file=out, flush=True)
+            line = inp.readline()
+            if not line or line.strip() in ("q", "quit"):
+                print("\nbye", file=out)
+                return 0
+            choice = line.strip()
+            try:
+                if choice.isdigit():
+                    index = int(choice) - 1
+                    if not 0 <= index < len(actions):
+                        raise ChaosTowerError(f"choose a number from 1 to {len(actions)}")
+                    action = actions[index]
+                else:
+                    action = parse_action(choice, state.game.grid)
+                state = apply(state, action)
+                break
+            except ChaosTowerError as exc:
+                print(f"  not possible: {exc}", file=out)
+        _events(state, out)
+    print(render_text(state), file=out)
+    return _result(state, out)
+
+
+def run(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+    """Run ``chaos-tower play`` with parsed arguments; returns the exit code."""
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    try:
+        cards = load_cardset(args.cards)
+    except CardSetError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    limit = args.max_actions if args.max_actions is not None else (_AGENT_LIMIT if args.agent else None)
+    state = new_game(cards, seed=args.seed, max_actions=limit)
+    try:
+        if args.agent:
+            return _agent_game(state, args.agent, args.seed, args.quiet, out)
+        return _human_game(state, inp, out)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=out)
+        return 130

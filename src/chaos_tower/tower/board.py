@@ -1,0 +1,217 @@
+"""Questions about a position that several rules ask: sides, paths, da, effects, conditions."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..cards import PLAIN, Da
+from ..vocabulary import (
+    AllAttributesOnFloor,
+    AllOf,
+    AnyOf,
+    Condition,
+    Corner,
+    DaAdd,
+    DaNullify,
+    Effect,
+    ElementAtLeast,
+    HoldsItems,
+    LivingMonstersAtLeast,
+    MonsterElementAdd,
+    NeighbourMonster,
+    NeighboursOfOneAttribute,
+    Scope,
+    StepsUsed,
+    Trigger,
+)
+from .geometry import OPPOSITE, side_facing
+from .state import EMPTY, State, card_of, is_flipped, rotation_of
+from .tables import CardTable, FaceTable
+
+__all__ = [
+    "attribute_index",
+    "card_at",
+    "connected",
+    "continuous_effects",
+    "depends_on_cell",
+    "effective_da",
+    "face_at",
+    "holds",
+    "is_living_monster",
+    "matches",
+    "side_at",
+]
+
+_ATTRS = "GWVSD"
+
+
+def attribute_index(letter: str) -> int:
+    """G W V S D → 0..4."""
+    return _ATTRS.index(letter)
+
+
+def card_at(state: State, cell: int) -> CardTable | None:
+    """The card lying on a cell, if any."""
+    code = state.floor[cell]
+    return None if code == EMPTY else state.game.table[card_of(code)]
+
+
+def face_at(state: State, cell: int) -> FaceTable:
+    """The face shown by the card on a (non-empty) cell."""
+    code = state.floor[cell]
+    card = state.game.table[card_of(code)]
+    return card.back if is_flipped(code) else card.front
+
+
+def side_at(state: State, cell: int, direction: int) -> Da:
+    """The side of the card on ``cell`` that faces ``direction`` (`TOC-START-M`)."""
+    code = state.floor[cell]
+    if code == EMPTY:
+        return None
+    return face_at(state, cell).sides[side_facing(direction, rotation_of(code))]
+
+
+def is_living_monster(state: State, cell: int) -> bool:
+    """A monster not yet defeated lies on the cell."""
+    code = state.floor[cell]
+    return code != EMPTY and not is_flipped(code) and state.game.table[card_of(code)].kind == "monster"
+
+
+def connected(state: State, cell: int, direction: int) -> int:
+    """The neighbour reached through connected paths (`TOC-PROG1-03`), or -1.
+
+    Two cards are connected when each has a path on the side facing the other.
+    """
+    if side_at(state, cell, direction) is None:
+        return -1
+    other = state.game.grid.neighbours[cell][direction]
+    if other == -1 or state.floor[other] == EMPTY:
+        return -1
+    if side_at(state, other, OPPOSITE[direction]) is None:
+        return -1
+    return other
+
+
+def matches(scope: Scope, card: CardTable) -> bool:
+    """Whether a card is in an effect's scope."""
+    if scope.cards != "any" and scope.cards != card.kind:
+        return False
+    if scope.attribute is not None and _ATTRS.index(scope.attribute.value) != card.attribute:
+        return False
+    return scope.name is None or scope.name == card.name
+
+
+def continuous_effects(state: State, entering: int = -1) -> tuple[Effect, ...]:
+    """The effects acting now: carried items, cards on the floor, the card the player is on.
+
+    ``entering`` is a cell the player is moving into: its "while here" effects
+    count too, since progress Ⅰ–Ⅳ read the texts of both cards of a move
+    (`TOC-PROG1-01`, `TOC-PROG3-01`).
+    """
+    game = state.game
+    found: list[Effect] = []
+    for item in state.carry:
+        found.extend(e for e in game.items[item].carry_effects if e.trigger is Trigger.WHILE_CARRIED)
+    for cell, code in enumerate(state.floor):
+        if code == EMPTY:
+            continue
+        card = game.table[card_of(code)]
+        face = card.back if is_flipped(code) else card.front
+        for effect in face.effects:
+            if effect.trigger is Trigger.WHILE_ON_FLOOR or (
+                effect.trigger is Trigger.WHILE_HERE and (cell == state.player or cell == entering)
+            ):
+                found.append(effect)
+    return tuple(e for e in found if e.when is None or holds(state, e.when, state.player))
+
+
+def effective_da(state: State, cell: int, raw: Da, effects: tuple[Effect, ...]) -> int:
+    """What passing a path changes life by (`TOC-PROG1-01`, `TOC-ZAP-03`).
+
+    ``-`` is 0 and takes no ± at all; a numeric da takes the floor's extra da
+    and every da modifier in force; a nullified da does nothing.
+    """
+    if raw is None or raw == PLAIN:
+        return 0
+    assert isinstance(raw, int)
+    card = card_at(state, cell)
+    value = raw + state.game.extra_da(state.level)
+    if card is not None:
+        for effect in effects:
+            if isinstance(effect, DaNullify) and matches(effect.scope, card):
+                return 0
+            if isinstance(effect, DaAdd) and matches(effect.scope, card):
+                value += effect.add
+    return value
+
+
+def monster_cost(state: State, card: CardTable, attribute: int, effects: tuple[Effect, ...]) -> int:
+    """The element a fight costs with one attribute; 0 if that attribute cannot pay (`TOC-PROG2-03`)."""
+    base = card.front.element[attribute]
+    if base <= 0:
+        return 0
+    for effect in effects:
+        if isinstance(effect, MonsterElementAdd) and matches(effect.scope, card):
+            base += effect.add
+    return max(base, 1)
+
+
+_CELL_TESTS = (Corner, NeighboursOfOneAttribute, NeighbourMonster)
+
+
+@cache
+def depends_on_cell(condition: Condition) -> bool:
+    """Whether a condition looks at the cell it is asked about (corner, neighbours)."""
+    if isinstance(condition, AllOf | AnyOf):
+        return any(depends_on_cell(part) for part in condition.of)
+    return isinstance(condition, _CELL_TESTS)
+
+
+def holds(state: State, condition: Condition, cell: int) -> bool:
+    """Whether a condition holds, ``cell`` being where it is asked (a step's target cell)."""
+    game = state.game
+    match condition:
+        case HoldsItems(items=items):
+            held = {game.items[i].id for i in state.carry} | {
+                game.items[i].id for i in state.slots if i != EMPTY
+            }
+            return all(item in held for item in items)
+        case ElementAtLeast(attribute=attribute, value=value):
+            return state.elements[_ATTRS.index(attribute.value)] >= value
+        case Corner():
+            return cell in game.grid.corners
+        case LivingMonstersAtLeast(count=count):
+            monsters = game.monsters
+            living = sum(
+                1 for code in state.floor if code != EMPTY and not code & 1 and code >> 3 in monsters
+            )
+            return living >= count
+        case NeighboursOfOneAttribute(count=count):
+            tally = [0] * 5
+            for other in game.grid.neighbours[cell]:
+                if other != -1 and state.floor[other] != EMPTY:
+                    card = game.table[card_of(state.floor[other])]
+                    if card.attribute >= 0:
+                        tally[card.attribute] += 1
+            return max(tally) >= count
+        case NeighbourMonster(state=which):
+            for other in game.grid.neighbours[cell]:
+                if other == -1 or state.floor[other] == EMPTY:
+                    continue
+                code = state.floor[other]
+                if game.table[card_of(code)].kind != "monster":
+                    continue
+                if which == "any" or (which == "living") != is_flipped(code):
+                    return True
+            return False
+        case StepsUsed(steps=steps):
+            used = {game.table[s].id for s in state.used_steps}
+            return all(step in used for step in steps)
+        case AllAttributesOnFloor():
+            present = {game.table[card_of(code)].attribute for code in state.floor if code != EMPTY}
+            return all(a in present for a in range(5))
+        case AllOf(of=parts):
+            return all(holds(state, part, cell) for part in parts)
+        case AnyOf(of=parts):
+            return any(holds(state, part, cell) for part in parts)
+    raise TypeError(f"unknown condition {condition!r}")

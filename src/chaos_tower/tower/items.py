@@ -1,0 +1,497 @@
+"""Items: icons (``TOC-ITEM-01``), the carry area (``TOC-CARRY``), set slots and their use
+(``TOC-NORMAL``, ``TOC-RARE``).
+
+An item is in exactly one place: its own area (the normal or rare area, or
+still only an icon on a card), carry, a slot, or lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..vocabulary import (
+    CombatDa,
+    Effect,
+    ElementChoice,
+    ElementsAdd,
+    FloorUp,
+    Life,
+    MoveCard,
+    Rearrange,
+    RebrightValue,
+    ResetCard,
+    Teleport,
+    Trigger,
+)
+from .actions import Discard, Finish, Make, Relocate, SetItem, Stand, Take, Use
+from .board import card_at, face_at, holds
+from .change import Change
+from .state import EMPTY, State, card_of, encode, is_flipped
+from .tables import ItemTable
+
+__all__ = [
+    "CARRY_RULE",
+    "apply_discard",
+    "apply_make",
+    "apply_rearrange",
+    "apply_set",
+    "apply_take",
+    "apply_use",
+    "discard_reason",
+    "in_area",
+    "make_reason",
+    "needs",
+    "offered_items",
+    "rearrange_reason",
+    "relocate",
+    "reset_targets",
+    "set_reason",
+    "take_reason",
+    "usable_effects",
+    "use_reason",
+]
+
+Reason = tuple[str, str] | None
+_ICON_RULE = {
+    "monster": "TOC-ITEM-01A",
+    "change": "TOC-ITEM-01B",
+    "growth": "TOC-ITEM-01C",
+    "normal": "TOC-ITEM-01D",
+    "rare": "TOC-ITEM-01E",
+}
+
+
+CARRY_RULE = {
+    "normal": "TOC-NORMAL-05",
+    "rare": "TOC-RARE-05",
+    "monster": "TOC-ITEM-01A",
+    "change": "TOC-ITEM-01B",
+    "growth": "TOC-ITEM-01C",
+}
+"""The clause that gives each kind of item its effect while carried."""
+
+
+def in_area(state: State, item: int) -> bool:
+    """The item is still in its own area: not carried, set, or lost."""
+    return item not in state.carry and item not in state.slots and item not in state.lost
+
+
+def offered_items(state: State) -> Iterator[int]:
+    """Items the player may take now (`TOC-ITEM-01A`..`01D`).
+
+    Monster, change and growth items: shown by the icon of a flipped card on a
+    neighbouring cell, paths ignored. Normal items: shown by the icon of the
+    flipped room the player stands in, when its condition holds (read: the
+    condition is checked when the item is taken, while the player is in the room).
+    """
+    if state.player < 0 or state.floor[state.player] == EMPTY:
+        return
+    game = state.game
+    seen: set[int] = set()
+    cells = [c for c in game.grid.neighbours[state.player] if c != -1] + [state.player]
+    for cell in cells:
+        code = state.floor[cell]
+        if code == EMPTY or not code & 1:
+            continue
+        icon = face_at(state, cell).icon
+        if icon is None or icon.item not in game.item_index:
+            continue
+        item = game.item_index[icon.item]
+        kind = game.items[item].kind
+        if kind == "normal":
+            if cell != state.player or (icon.when is not None and not holds(state, icon.when, cell)):
+                continue
+        elif cell == state.player:
+            continue
+        if item not in seen and in_area(state, item):
+            seen.add(item)
+            yield item
+
+
+def _item(state: State, item_id: str) -> int | None:
+    return state.game.item_index.get(item_id)
+
+
+def _drop_reason(state: State, item: int, drop: str | None, rule: str) -> Reason:
+    limit = state.game.carry_limit
+    if len(state.carry) < limit:
+        if drop is not None:
+            return (rule, "carry has room; nothing is dropped")
+        return None
+    if drop is None:
+        return ("TOC-CARRY-02", f"carry holds {limit} items; name the one that goes to lost")
+    dropped = _item(state, drop)
+    if dropped is None or (dropped not in state.carry and dropped != item):
+        return ("TOC-CARRY-02", f"{drop!r} is neither carried nor the item taken")
+    return None
+
+
+def take_reason(state: State, action: Take) -> Reason:
+    """Why that item cannot be taken, or ``None``."""
+    item = _item(state, action.item)
+    if item is None:
+        return ("TOC-ITEM-01", f"no item {action.item!r}")
+    kind = state.game.items[item].kind
+    if item not in set(offered_items(state)):
+        return (_ICON_RULE[kind], f"{action.item} is not offered by an icon here")
+    return _drop_reason(state, item, action.drop, _ICON_RULE[kind])
+
+
+def _gain(change: Change, item: int, drop: str | None, rule: str) -> None:
+    state = change.now()
+    game = state.game
+    carry = (*state.carry, item)
+    change.event(rule, "item", f"{game.items[item].name} gained")
+    if drop is not None:
+        dropped = game.item_index[drop]
+        carry = tuple(i for i in carry if i != dropped)
+        change.set(lost=(*state.lost, dropped))
+        change.event("TOC-CARRY-02", "lost", f"carry is full: {game.items[dropped].name} goes to lost")
+    change.set(carry=carry)
+
+
+def apply_take(change: Change, action: Take) -> None:
+    """Take the item into carry (`TOC-CARRY-01`, `02`)."""
+    game = change.original.game
+    item = game.item_index[action.item]
+    _gain(change, item, action.drop, _ICON_RULE[game.items[item].kind])
+
+
+def make_reason(state: State, action: Make) -> Reason:
+    """Why that item cannot be made, or ``None`` (`TOC-RARE-06`)."""
+    item = _item(state, action.item)
+    if item is None:
+        return ("TOC-RARE-06", f"no item {action.item!r}")
+    table = state.game.items[item]
+    recipe = table.recipe
+    rule = "TOC-RARE-06" if table.kind == "rare" else _ICON_RULE[table.kind]
+    if recipe is None:
+        return (rule, f"{table.name} has no recipe")
+    if not in_area(state, item):
+        return (rule, f"{table.name} is already in play")
+    carried = {state.game.items[i].id for i in state.carry}
+    missing = [c for c in recipe.consume if c not in carried]
+    if missing:
+        return (rule, f"{table.name} needs {', '.join(missing)} in carry")
+    if recipe.when is not None and not holds(state, recipe.when, state.player):
+        return (rule, f"the condition of {table.name}'s recipe does not hold")
+    return None
+
+
+def apply_make(change: Change, action: Make) -> None:
+    """Consume the recipe's items (to lost, `TOC-CARRY-03`) and gain the new one."""
+    state = change.original
+    game = state.game
+    item = game.item_index[action.item]
+    table = game.items[item]
+    assert table.recipe is not None
+    used = {game.item_index[c] for c in table.recipe.consume}
+    change.set(
+        carry=tuple(i for i in state.carry if i not in used),
+        lost=(*state.lost, *(i for i in state.carry if i in used)),
+    )
+    rule = "TOC-RARE-06" if table.kind == "rare" else _ICON_RULE[table.kind]
+    change.event(rule, "consume", f"{', '.join(table.recipe.consume)} consumed")
+    _gain(change, item, None, rule)
+
+
+def set_reason(state: State, action: SetItem) -> Reason:
+    """Why that item cannot be set in that slot, or ``None`` (`TOC-NORMAL-06`, `TOC-RARE-07`)."""
+    item = _item(state, action.item)
+    if item is None:
+        return ("TOC-NORMAL-06", f"no item {action.item!r}")
+    table = state.game.items[item]
+    if item not in state.carry:
+        return ("TOC-NORMAL-06", f"{table.name} is not in carry")
+    if not table.settable:
+        return (_ICON_RULE[table.kind], f"{table.name} can be kept in carry only")
+    if action.slot not in state.game.slot_ids:
+        return ("TOC-PREP-08", f"no slot {action.slot!r}")
+    if state.slots[state.game.slot_ids.index(action.slot)] != EMPTY:
+        return ("TOC-NORMAL-06", f"slot {action.slot} is taken until its item is used up or a ZAP")
+    return None
+
+
+def _side_effects(table: ItemTable, side: str) -> tuple[tuple[Effect, ...], int | None]:
+    if side == "front":
+        return table.front_effects, table.front_counters
+    return table.rear_effects, table.rear_counters
+
+
+def apply_set(change: Change, action: SetItem) -> None:
+    """Move the item from carry into the slot, its effect-counters full (`TOC-NORMAL-08`)."""
+    state = change.original
+    game = state.game
+    item = game.item_index[action.item]
+    slot = game.slot_ids.index(action.slot)
+    _, counters = _side_effects(game.items[item], game.slot_side[slot])
+    slots, counts = list(state.slots), list(state.counters)
+    slots[slot], counts[slot] = item, (-1 if counters is None else counters)
+    change.set(carry=tuple(i for i in state.carry if i != item), slots=tuple(slots), counters=tuple(counts))
+    rule = "TOC-RARE-07" if game.items[item].kind == "rare" else "TOC-NORMAL-06"
+    change.event(rule, "set", f"{game.items[item].name} set in {action.slot}")
+
+
+def usable_effects(state: State, slot: int) -> tuple[Effect, ...]:
+    """The on-use effects of the item set in a slot."""
+    item = state.slots[slot]
+    effects, _ = _side_effects(state.game.items[item], state.game.slot_side[slot])
+    return tuple(e for e in effects if e.trigger is Trigger.ON_USE)
+
+
+def reset_targets(state: State) -> Iterator[str]:
+    """What Sack Of Fly's rear can reset (`TOC-NORMAL-09D`: 全カードから1つをリセット).
+
+    Read as every card or item not in its preparation place that can be put
+    back without touching the player: a room or monster on the floor other
+    than the one under the player (back into the chaos deck, reshuffled), a
+    used step (back to the step area), a lost item (back to its area), and an
+    item set in a slot (its effect-counters back to full; the step clause
+    TOC-STEP-05 speaks of items that reset use counts).
+    """
+    game = state.game
+    for cell, code in enumerate(state.floor):
+        if code != EMPTY and cell != state.player and game.table[code >> 3].kind in ("room", "monster"):
+            yield game.table[code >> 3].id
+    for step in state.used_steps:
+        yield game.table[step].id
+    for item in state.lost:
+        yield game.items[item].id
+    for slot, item in enumerate(state.slots):
+        if item != EMPTY and state.counters[slot] != -1:
+            yield game.items[item].id
+
+
+def needs(effects: tuple[Effect, ...]) -> tuple[bool, bool, bool, bool]:
+    """Which choices a use needs: an element, a cell, a second cell, a target."""
+    attribute = any(isinstance(e, ElementChoice) for e in effects)
+    cell = any(isinstance(e, Teleport | MoveCard) for e in effects)
+    to = any(isinstance(e, MoveCard) for e in effects)
+    target = any(isinstance(e, ResetCard) for e in effects)
+    return attribute, cell, to, target
+
+
+def use_reason(state: State, action: Use) -> Reason:
+    """Why that slot cannot be used so, or ``None`` (`TOC-NORMAL-06`, `TOC-RARE-07`)."""
+    game = state.game
+    if action.slot not in game.slot_ids:
+        return ("TOC-PREP-08", f"no slot {action.slot!r}")
+    slot = game.slot_ids.index(action.slot)
+    if state.slots[slot] == EMPTY:
+        return ("TOC-NORMAL-06", f"nothing is set in {action.slot}")
+    if state.player < 0 or state.floor[state.player] == EMPTY:
+        return ("TOC-START-A", "no card lies under the player yet")
+    x, y = game.grid.xy(state.player)
+    if x != game.slot_column[slot] and y != game.slot_row[slot]:
+        rule = "TOC-RARE-07" if game.items[state.slots[slot]].kind == "rare" else "TOC-NORMAL-06"
+        return (rule, f"the player must stand in the row or column of {action.slot}")
+    if state.rebright_pending:
+        return ("TOC-STEP-04", "Rebright must be placed first")
+    effects = usable_effects(state, slot)
+    if not effects:
+        return ("TOC-NORMAL-06", f"{game.items[state.slots[slot]].name} does nothing when used")
+    wants = needs(effects)
+    given = (
+        action.attribute is not None,
+        action.cell is not None,
+        action.to is not None,
+        action.target is not None,
+    )
+    for want, got, what in zip(
+        wants, given, ("an element", "a cell", "a destination", "a target"), strict=True
+    ):
+        if want != got:
+            return ("TOC-NORMAL-06", f"choose {what}" if want else f"{what} is not chosen for this item")
+    for effect in effects:
+        reason = _effect_reason(state, effect, action)
+        if reason is not None:
+            return reason
+    return None
+
+
+def _effect_reason(state: State, effect: Effect, action: Use) -> Reason:
+    game = state.game
+    if isinstance(effect, ElementChoice):
+        if "GWVSD"[action.attribute or 0] not in {a.value for a in effect.choices}:
+            return ("TOC-NORMAL-09C", "that element cannot be chosen")
+    elif isinstance(effect, Teleport):
+        assert action.cell is not None
+        card = card_at(state, action.cell)
+        if action.cell == state.player or (card is not None and card.kind == "rebright"):
+            return ("TOC-NORMAL-09D", "the player cannot fly there")
+    elif isinstance(effect, MoveCard):
+        assert action.cell is not None and action.to is not None
+        if state.floor[action.cell] == EMPTY:
+            return ("TOC-NORMAL-09E", f"no card lies at {game.grid.name(action.cell)}")
+        if state.floor[action.to] != EMPTY:
+            return ("TOC-NORMAL-09E", f"{game.grid.name(action.to)} is not empty")
+    elif isinstance(effect, ResetCard):
+        if action.target not in set(reset_targets(state)):
+            return ("TOC-NORMAL-09D", f"{action.target!r} cannot be reset now")
+    elif isinstance(effect, RebrightValue):
+        if state.rebright is None:
+            return ("TOC-RARE-07", "Rebright has not appeared")
+    elif not isinstance(effect, Life | ElementsAdd | CombatDa | Rearrange | FloorUp):
+        return ("TOC-NORMAL-06", f"the effect {effect.OP!r} cannot be used from a slot")
+    return None
+
+
+def apply_use(change: Change, action: Use) -> None:
+    """Carry out the slot's effect once, and count it (`TOC-NORMAL-06`, `08`)."""
+    state = change.original
+    game = state.game
+    slot = game.slot_ids.index(action.slot)
+    item = state.slots[slot]
+    table = game.items[item]
+    rule = "TOC-RARE-07" if table.kind == "rare" else "TOC-NORMAL-06"
+    change.event(rule, "use", f"{table.name} used from {action.slot}")
+    counters = state.counters[slot]
+    if counters > 0:
+        slots, counts = list(state.slots), list(state.counters)
+        counts[slot] = counters - 1
+        if counters == 1:
+            slots[slot], counts[slot] = EMPTY, -1
+            change.set(lost=(*state.lost, item))
+            change.event("TOC-NORMAL-06", "lost", f"{table.name}'s counters reach 0: it goes to lost")
+        change.set(slots=tuple(slots), counters=tuple(counts))
+    for effect in usable_effects(state, slot):
+        if isinstance(effect, CombatDa):
+            change.set(combat_bonus=change.get("combat_bonus") + effect.add)
+            change.event(rule, "combat", f"the next fight's da {effect.add:+d}", effect.add)
+        elif isinstance(effect, Teleport):
+            assert action.cell is not None
+            _fly(change, action.cell)
+        elif isinstance(effect, MoveCard):
+            assert action.cell is not None and action.to is not None
+            relocate(change, action.cell, action.to, None, "TOC-NORMAL-09E")
+        elif isinstance(effect, ResetCard):
+            assert action.target is not None
+            _reset(change, action.target)
+        elif isinstance(effect, Rearrange):
+            change.set(rearranging=True)
+            change.event(
+                "TOC-NORMAL-09E",
+                "rearrange",
+                "every card on the floor and the player may be laid out again; finish when done",
+            )
+        else:
+            change.instant(effect, rule, f"{table.name}", attribute=action.attribute)
+
+
+def _fly(change: Change, cell: int) -> None:
+    """Sack Of Fly, front: to any cell, da ignored; an empty cell is a fall (`TOC-ZAP-05`)."""
+    from .prep import fall
+    from .progress import enter_card
+    from .steps import leave_step
+
+    state = change.now()
+    if state.floor[cell] == EMPTY:
+        fall(change, cell)
+        return
+    leave_step(change)
+    change.set(player=cell)
+    change.event("TOC-NORMAL-09D", "move", f"the player flies to {state.game.grid.name(cell)}, da ignored")
+    enter_card(change, cell, "TOC-NORMAL-09D")
+
+
+def relocate(change: Change, cell: int, to: int, rotation: int | None, rule: str) -> None:
+    """Move the card on ``cell`` to the empty ``to``; the player rides along if on it."""
+    state = change.now()
+    floor = list(state.floor)
+    code = floor[cell]
+    if rotation is not None:
+        code = encode(card_of(code), rotation, is_flipped(code))
+    floor[cell], floor[to] = EMPTY, code
+    change.set(floor=tuple(floor))
+    grid = state.game.grid
+    change.event(
+        rule,
+        "relocate",
+        f"{state.game.table[card_of(code)].name} moves from {grid.name(cell)} to {grid.name(to)}",
+    )
+    if state.player == cell:
+        change.set(player=to)
+
+
+def _reset(change: Change, target: str) -> None:
+    """Sack Of Fly, rear: one card or item back to its preparation state (`TOC-NORMAL-09D`)."""
+    from .rng import shuffle
+
+    state = change.now()
+    game = state.game
+    rule = "TOC-NORMAL-09D"
+    if target in game.card_ids:
+        index = game.card_ids[target]
+        if index in state.used_steps:
+            change.set(
+                used_steps=tuple(s for s in state.used_steps if s != index),
+                step_area=(*state.step_area, index),
+            )
+            change.event(rule, "reset", f"{game.table[index].name} goes back to the step area")
+            return
+        floor = tuple(EMPTY if code != EMPTY and code >> 3 == index else code for code in state.floor)
+        deck, rng = shuffle((*state.deck, index), state.rng)
+        change.set(floor=floor, deck=deck, rng=rng)
+        change.event(rule, "reset", f"{game.table[index].name} goes back into the chaos deck, reshuffled")
+        return
+    item = game.item_index[target]
+    if item in state.lost:
+        change.set(lost=tuple(i for i in state.lost if i != item))
+        change.event(rule, "reset", f"{game.items[item].name} goes back to its area")
+        return
+    slot = state.slots.index(item)
+    table = game.items[item]
+    full = table.front_counters if game.slot_side[slot] == "front" else table.rear_counters
+    counts = list(change.get("counters"))
+    counts[slot] = -1 if full is None else full
+    change.set(counters=tuple(counts))
+    change.event(rule, "reset", f"{table.name}'s effect-counters are full again")
+
+
+def rearrange_reason(state: State, action: Relocate | Stand | Finish) -> Reason:
+    """Why that step of a rearrangement is not possible, or ``None`` (`TOC-NORMAL-09E`)."""
+    if not state.rearranging:
+        return ("TOC-NORMAL-09E", "nothing is being rearranged")
+    grid = state.game.grid
+    if isinstance(action, Relocate):
+        if state.floor[action.cell] == EMPTY:
+            return ("TOC-NORMAL-09E", f"no card lies at {grid.name(action.cell)}")
+        if action.to != action.cell and state.floor[action.to] != EMPTY:
+            return ("TOC-NORMAL-09E", f"{grid.name(action.to)} is not empty")
+    elif isinstance(action, Stand):
+        card = card_at(state, action.cell)
+        if card is None or card.kind == "rebright" or action.cell == state.player:
+            return ("TOC-NORMAL-09E", f"the player cannot be put at {grid.name(action.cell)}")
+    return None
+
+
+def apply_rearrange(change: Change, action: Relocate | Stand | Finish) -> None:
+    """One step of Sword Of Light's rearrangement (`TOC-NORMAL-09E`: player含め自由に再配置)."""
+    state = change.original
+    if isinstance(action, Relocate):
+        relocate(change, action.cell, action.to, action.rotation, "TOC-NORMAL-09E")
+    elif isinstance(action, Stand):
+        from .steps import leave_step
+
+        leave_step(change)
+        change.set(player=action.cell)
+        change.event("TOC-NORMAL-09E", "move", f"the player is put at {state.game.grid.name(action.cell)}")
+    else:
+        change.set(rearranging=False)
+        change.event("TOC-NORMAL-09E", "rearrange", "the rearrangement is finished")
+
+
+def discard_reason(state: State, action: Discard) -> Reason:
+    """Why that item cannot be discarded, or ``None`` (`TOC-CARRY-03`: 不要)."""
+    item = _item(state, action.item)
+    if item is None or item not in state.carry:
+        return ("TOC-CARRY-03", f"{action.item!r} is not in carry")
+    return None
+
+
+def apply_discard(change: Change, action: Discard) -> None:
+    """Put the carried item in the lost area."""
+    state = change.original
+    item = state.game.item_index[action.item]
+    change.set(carry=tuple(i for i in state.carry if i != item), lost=(*state.lost, item))
+    change.event("TOC-CARRY-03", "lost", f"{state.game.items[item].name} discarded to lost")

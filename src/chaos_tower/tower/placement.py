@@ -1,0 +1,156 @@
+"""Placing cards on the floor: the first chaos card (``TOC-START``), the next ones (``TOC-PLAY``),
+steps (``TOC-STEP-01``, ``02``, ``11``) and Rebright (``TOC-STEP-04``).
+
+A reason is ``(rule id, message)``; ``None`` means the placement is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .actions import Place, PlaceRebright, PlaceStep
+from .board import holds, side_at
+from .change import Change
+from .geometry import OPPOSITE, side_facing
+from .state import EMPTY, State, encode
+from .tables import FaceTable
+
+__all__ = [
+    "apply_place",
+    "apply_place_rebright",
+    "path_cells",
+    "place_reason",
+    "rebright_reason",
+    "step_reason",
+]
+
+Reason = tuple[str, str] | None
+
+
+def in_start_phase(state: State) -> bool:
+    """No card lies under the player: the game's start, or just after a ZAP fall (`TOC-ZAP-06`)."""
+    return state.player == -1 or state.floor[state.player] == EMPTY
+
+
+def path_cells(state: State) -> Iterator[int]:
+    """Empty cells that a path of the player's card points to (`TOC-PLAY-A`, `E`, `F`)."""
+    neighbours = state.game.grid.neighbours[state.player]
+    for direction in range(4):
+        cell = neighbours[direction]
+        if cell != -1 and state.floor[cell] == EMPTY and side_at(state, state.player, direction) is not None:
+            yield cell
+
+
+def points_into_floor(state: State, cell: int, face: FaceTable, rotation: int) -> bool:
+    """At least one path of the card points into the floor area (`TOC-START-B`)."""
+    neighbours = state.game.grid.neighbours[cell]
+    return any(neighbours[d] != -1 and face.sides[side_facing(d, rotation)] is not None for d in range(4))
+
+
+def blocked_road(state: State, cell: int, face: FaceTable, rotation: int) -> int:
+    """A direction in which the card would block a neighbour's road, or -1 (`TOC-PLAY-D`)."""
+    neighbours = state.game.grid.neighbours[cell]
+    for d in range(4):
+        other = neighbours[d]
+        if other == -1 or state.floor[other] == EMPTY:
+            continue
+        if side_at(state, other, OPPOSITE[d]) is not None and face.sides[side_facing(d, rotation)] is None:
+            return d
+    return -1
+
+
+def _cell_reason(state: State, cell: int, face: FaceTable, rotation: int, *, anywhere: bool) -> Reason:
+    grid = state.game.grid
+    if state.floor[cell] != EMPTY:
+        return ("TOC-PLAY-E", f"cell {grid.name(cell)} is not empty")
+    if in_start_phase(state):
+        if state.player != -1 and cell != state.player:
+            return (
+                "TOC-ZAP-06",
+                f"after a fall the first card goes where the player fell, {grid.name(state.player)}",
+            )
+        if not points_into_floor(state, cell, face, rotation):
+            return ("TOC-START-B", "the first card needs a path pointing into the floor")
+    elif not anywhere and cell not in path_cells(state):
+        return ("TOC-PLAY-F", f"cell {grid.name(cell)} is not next to a path of the player's card")
+    d = blocked_road(state, cell, face, rotation)
+    if d != -1 and not in_start_phase(state):
+        return (
+            "TOC-PLAY-D",
+            f"the card would block the road of its neighbour at {grid.name(grid.neighbours[cell][d])}",
+        )
+    return None
+
+
+def place_reason(state: State, action: Place) -> Reason:
+    """Why the top chaos card cannot be placed so, or ``None``."""
+    if not state.deck:
+        return ("TOC-OVER-01", "the chaos deck is empty")
+    if state.rebright_pending:
+        return ("TOC-STEP-04", "Rebright must be placed first")
+    face = state.game.table[state.deck[0]].front
+    return _cell_reason(state, action.cell, face, action.rotation, anywhere=False)
+
+
+def apply_place(change: Change, action: Place) -> None:
+    """Draw the top card and lay it; the first card carries the player (`TOC-START-P`)."""
+    state = change.original
+    game = state.game
+    card = game.table[state.deck[0]]
+    floor = list(state.floor)
+    floor[action.cell] = encode(card.index, action.rotation, False)
+    first = in_start_phase(state)
+    change.set(floor=tuple(floor), deck=state.deck[1:])
+    change.event(
+        "TOC-START-A" if first else "TOC-PLAY-A",
+        "place",
+        f"{card.name} placed at {game.grid.name(action.cell)} r{action.rotation * 90}",
+    )
+    if first:
+        change.set(player=action.cell)
+        change.event("TOC-START-P", "player", f"the player stands on {card.name}")
+    for effect in card.front.effects:
+        if effect.trigger.value == "on_place":
+            change.instant(effect, "TOC-START-J", f"{card.name} placed")
+
+
+def step_reason(state: State, action: PlaceStep) -> Reason:
+    """Why this step cannot be placed so, or ``None`` (`TOC-STEP-02`, `TOC-STEP-11`)."""
+    game = state.game
+    try:
+        index = game.card_index(action.step)
+    except KeyError:
+        return ("TOC-STEP-11", f"no step {action.step!r}")
+    card = game.table[index]
+    if card.kind != "step":
+        return ("TOC-STEP-11", f"{action.step!r} is not a step")
+    if index not in state.step_area and index not in state.used_steps:
+        # TOC-STEP-05: a used step may be placed again when its condition holds.
+        return ("TOC-STEP-05", f"{card.name} is neither in the step area nor used")
+    if in_start_phase(state):
+        return ("TOC-START-A", "the first card of a floor is a chaos card")
+    if state.rebright_pending:
+        return ("TOC-STEP-04", "Rebright must be placed first")
+    reason = _cell_reason(state, action.cell, card.front, action.rotation, anywhere=card.anywhere)
+    if reason is not None:
+        return reason
+    if card.condition is not None and not holds(state, card.condition, action.cell):
+        return ("TOC-STEP-02", f"{card.name}'s condition does not hold at {game.grid.name(action.cell)}")
+    return None
+
+
+def rebright_reason(state: State, action: PlaceRebright) -> Reason:
+    """Why Rebright cannot be placed so, or ``None``."""
+    if not state.rebright_pending:
+        return ("TOC-STEP-11E", "Rebright has not appeared or is already placed")
+    face = state.game.table[state.game.rebright].front
+    return _cell_reason(state, action.cell, face, action.rotation, anywhere=False)
+
+
+def apply_place_rebright(change: Change, action: PlaceRebright) -> None:
+    """Lay Rebright on the floor from Seqlrith (`TOC-STEP-04`)."""
+    state = change.original
+    floor = list(state.floor)
+    floor[action.cell] = encode(state.game.rebright, action.rotation, False)
+    change.set(floor=tuple(floor), rebright_pending=False)
+    change.event("TOC-STEP-04", "place", f"Rebright placed at {state.game.grid.name(action.cell)}")

@@ -1,0 +1,272 @@
+"""Moving, flipping rooms and fighting: ``TOC-PROG1`` to ``TOC-PROG4``.
+
+The four progress sections of the manual differ only in which kinds of card
+the player leaves and enters; one set of functions serves all four and each
+cites the clause of the case at hand.
+"""
+
+from __future__ import annotations
+
+from ..vocabulary import CombatDa
+from .actions import Fight, Flip, Move
+from .board import card_at, connected, continuous_effects, effective_da, monster_cost, side_at
+from .change import Change
+from .geometry import DIRECTIONS, OPPOSITE
+from .placement import in_start_phase
+from .prep import fall
+from .state import EMPTY, Outcome, State, card_of, encode, is_flipped, rotation_of
+from .steps import leave_step
+
+__all__ = [
+    "apply_fight",
+    "apply_flip",
+    "apply_move",
+    "enter_card",
+    "fight_reason",
+    "flip_reason",
+    "move_reason",
+]
+
+Reason = tuple[str, str] | None
+_ATTRS = "GWVSD"
+
+
+def _progress_rule(state: State, target: int, item: str) -> str:
+    """The progress clause for the player's card and ``target`` (room/monster pairs).
+
+    Progress Ⅰ–Ⅳ differ by what the player leaves and what lies ahead; a fight
+    (item 03) exists only in Ⅱ and Ⅳ, so with no monster ahead it cites Ⅱ or Ⅳ by
+    what the player stands on.
+    """
+    here = card_at(state, state.player)
+    there = card_at(state, target) if target >= 0 else None
+    from_monster = here is not None and here.kind == "monster"
+    to_monster = item == "03" or (there is not None and there.kind == "monster")
+    section = {
+        (False, False): "PROG1",
+        (False, True): "PROG2",
+        (True, False): "PROG3",
+        (True, True): "PROG4",
+    }[(from_monster, to_monster)]
+    return f"TOC-{section}-{item}"
+
+
+def move_reason(state: State, action: Move) -> Reason:
+    """Why the player cannot move that way, or ``None``."""
+    if in_start_phase(state):
+        return ("TOC-START-A", "no card lies under the player yet")
+    if state.rebright_pending:
+        return ("TOC-STEP-04", "Rebright must be placed first")
+    d = action.direction
+    target = state.game.grid.neighbours[state.player][d]
+    if side_at(state, state.player, d) is None:
+        rule = _progress_rule(state, target, "02")
+        return (rule, f"the player's card has no path to the {DIRECTIONS[d]}")
+    if target == -1 or state.floor[target] == EMPTY:
+        return None  # leaving the floor (TOC-OVER-01) or falling (TOC-ZAP-05): offered, and fatal or costly
+    card = card_at(state, target)
+    if card is not None and card.kind == "rebright":
+        return ("TOC-STEP-11E", "Rebright is fought, not entered")
+    if connected(state, state.player, d) == -1:
+        return (
+            _progress_rule(state, target, "02"),
+            f"the card to the {DIRECTIONS[d]} has no path back: the road is not connected",
+        )
+    return None
+
+
+def apply_move(change: Change, action: Move) -> None:
+    """Pass the two paths, paying both da, and enter the next card (`TOC-PROG1-02`..`PROG4-02`)."""
+    state = change.original
+    game = state.game
+    d = action.direction
+    target = game.grid.neighbours[state.player][d]
+    if target == -1:
+        change.event("TOC-OVER-01", "move", f"the player walks off the floor to the {DIRECTIONS[d]}")
+        change.end(
+            Outcome(result="lost", cause="left-floor", rule="TOC-OVER-01"),
+            "the player left the floor area: GameOver",
+        )
+        return
+    if state.floor[target] == EMPTY:
+        fall(change, target)
+        return
+    effects = continuous_effects(state, entering=target)
+    exit_da = effective_da(state, state.player, side_at(state, state.player, d), effects)
+    entry_da = effective_da(state, target, side_at(state, target, OPPOSITE[d]), effects)
+    rule = _progress_rule(state, target, "02")
+    here, there = card_at(state, state.player), card_at(state, target)
+    assert here is not None and there is not None
+    leave_step(change)
+    change.set(player=target)
+    change.event(rule, "move", f"{here.name} → {there.name} ({DIRECTIONS[d]})")
+    if exit_da or entry_da:
+        change.life(
+            exit_da + entry_da,
+            rule,
+            f"da {exit_da:+d} leaving {here.name}, {entry_da:+d} entering {there.name}",
+        )
+    if change.over:
+        return
+    enter_card(change, target, rule)
+
+
+def enter_card(change: Change, cell: int, rule: str) -> None:
+    """What entering a room does, however the player got in (`TOC-PROG1-02`, `TOC-START-J`).
+
+    The room-element applies every time the room is entered ("入る度に"), then
+    the r-text's effects on entering. Entering a monster does neither.
+    """
+    code = change.get("floor")[cell]
+    if code == EMPTY:
+        return
+    card = change.original.game.table[card_of(code)]
+    if card.kind != "room":
+        return
+    face = card.back if is_flipped(code) else card.front
+    change.elements(face.element, rule, f"room-element of {card.name}")
+    for effect in face.effects:
+        if effect.trigger.value == "on_enter":
+            change.instant(effect, "TOC-START-J", f"entering {card.name}")
+
+
+def flip_reason(state: State, action: Flip) -> Reason:
+    """Why that room cannot be flipped with that element, or ``None`` (`TOC-PROG1-03`)."""
+    if in_start_phase(state):
+        return ("TOC-START-A", "no card lies under the player yet")
+    target = connected(state, state.player, action.direction)
+    if target == -1:
+        return ("TOC-PROG1-03", f"no connected card to the {DIRECTIONS[action.direction]}")
+    card = card_at(state, target)
+    assert card is not None
+    if card.kind != "room":
+        return ("TOC-PROG1-03", f"{card.name} is not a room")
+    if state.floor[target] & 1:
+        return ("TOC-PROG1-03", f"{card.name} is already flipped")
+    cost = card.flip_cost[action.attribute]
+    if cost <= 0:
+        return ("TOC-PROG1-03", f"{card.name} cannot be flipped with {_ATTRS[action.attribute]}")
+    if state.elements[action.attribute] < cost:
+        return (
+            "TOC-PROG1-03",
+            f"flipping {card.name} costs {cost} {_ATTRS[action.attribute]}; "
+            f"the player has {state.elements[action.attribute]}",
+        )
+    return None
+
+
+def apply_flip(change: Change, action: Flip) -> None:
+    """Pay the element and turn the room over in place, its name keeping its direction."""
+    state = change.original
+    target = state.game.grid.neighbours[state.player][action.direction]
+    card = card_at(state, target)
+    assert card is not None
+    cost = card.flip_cost[action.attribute]
+    vector = [0] * 5
+    vector[action.attribute] = -cost
+    change.elements(tuple(vector), "TOC-PROG1-03", f"flipping {card.name}")
+    floor = list(state.floor)
+    floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
+    change.set(floor=tuple(floor))
+    change.event("TOC-PROG1-03", "flip", f"{card.name} is flipped")
+    if card.back.icon is not None:
+        change.event("TOC-ITEM-01", "icon", f"{card.name} shows the icon of {card.back.icon.item}")
+
+
+def fight_reason(state: State, action: Fight) -> Reason:
+    """Why that fight is not possible, or ``None`` (`TOC-PROG2-03`, `TOC-PROG4-03`)."""
+    if in_start_phase(state):
+        return ("TOC-START-A", "no card lies under the player yet")
+    target = connected(state, state.player, action.direction)
+    if target == -1:
+        return (
+            _progress_rule(state, target, "03"),
+            f"no connected card to the {DIRECTIONS[action.direction]}: a fight needs a connected road",
+        )
+    card = card_at(state, target)
+    assert card is not None
+    letter = _ATTRS[action.attribute]
+    if card.kind == "rebright":
+        assert state.rebright is not None
+        value = state.rebright[action.attribute]
+        if value <= 0:
+            return ("TOC-STEP-11E", f"Rebright's {letter} is already 0")
+        if state.elements[action.attribute] < value:
+            return (
+                "TOC-PROG2-03",
+                f"Rebright's {letter} is {value}; the player has {state.elements[action.attribute]}",
+            )
+        return None
+    rule = _progress_rule(state, target, "03")
+    if card.kind != "monster" or state.floor[target] & 1:
+        return (rule, f"{card.name} is not a living monster")
+    cost = monster_cost(state, card, action.attribute, continuous_effects(state))
+    if cost <= 0:
+        return (rule, f"{card.name} cannot be fought with {letter}")
+    if state.elements[action.attribute] < cost:
+        return (
+            rule,
+            f"fighting {card.name} with {letter} costs {cost}; the player has "
+            f"{state.elements[action.attribute]}: not enough element",
+        )
+    return None
+
+
+def apply_fight(change: Change, action: Fight) -> None:
+    """Spend the element, take the damage, and turn the defeated monster over.
+
+    Damage is the fought card's da on the side facing the player; standing on a
+    monster adds that card's da facing the fight (`TOC-PROG4-03`). Cards and
+    items that bear on a fight add their da (`TOC-PROG2-03`: 戦闘時、影響する
+    chaosカードやアイテムを確認): a room's "while here" fight da, and what items
+    used from slots added for the next fight against a monster (Armor Of Gnom:
+    monsterと戦闘時, so not against Rebright). A fight costs life or nothing: it
+    never heals (the manual calls it damage, ダメージ). The defeated monster's
+    mg-element applies once; its icon, if any, becomes available.
+    """
+    state = change.original
+    game = state.game
+    d = action.direction
+    target = game.grid.neighbours[state.player][d]
+    card = card_at(state, target)
+    here = card_at(state, state.player)
+    assert card is not None and here is not None
+    effects = continuous_effects(state)
+    damage = effective_da(state, target, side_at(state, target, OPPOSITE[d]), effects)
+    if here.kind == "monster":
+        damage += effective_da(state, state.player, side_at(state, state.player, d), effects)
+    damage += sum(e.add for e in effects if isinstance(e, CombatDa))
+    if card.kind == "monster":
+        damage += state.combat_bonus
+    damage = min(damage, 0)
+    vector = [0] * 5
+    if card.kind == "rebright":
+        assert state.rebright is not None
+        value = state.rebright[action.attribute]
+        vector[action.attribute] = -value
+        change.elements(tuple(vector), "TOC-PROG2-03", f"attacking Rebright with {_ATTRS[action.attribute]}")
+        values = list(state.rebright)
+        values[action.attribute] = 0
+        change.set(rebright=tuple(values))
+        change.event("TOC-STEP-11E", "rebright", f"Rebright's {_ATTRS[action.attribute]} falls to 0")
+        if damage:
+            change.life(damage, "TOC-PROG2-03", "Rebright's da")
+        if not any(values) and not change.over:
+            change.end(
+                Outcome(result="won", cause="rebright-fell", rule="TOC-STEP-11E"), "Rebright falls: victory"
+            )
+        return
+    rule = _progress_rule(state, target, "03")
+    cost = monster_cost(state, card, action.attribute, effects)
+    vector[action.attribute] = -cost
+    change.elements(tuple(vector), rule, f"fighting {card.name}")
+    floor = list(state.floor)
+    floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
+    change.set(floor=tuple(floor), combat_bonus=0)
+    change.event(rule, "defeat", f"{card.name} is defeated and turned over")
+    if damage:
+        change.life(damage, rule, f"{card.name}'s da in the fight")
+    # The monster falls even if the player dies of the fight (tower-interpretation).
+    change.elements(card.back.element, rule, f"mg-element of {card.name}, once")
+    if card.back.icon is not None:
+        change.event("TOC-ITEM-01", "icon", f"{card.name} shows the icon of {card.back.icon.item}")
