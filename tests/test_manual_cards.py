@@ -202,3 +202,54 @@ def test_reconstructed_cards_are_declared(cards: TowerCardSet) -> None:
     declared = cards.reconstructed_ids
     for card in (*cards.rooms, *cards.monsters, *cards.items, cards.rebright):
         assert card.id in declared, f"{card.id} is not in the manual and must be marked reconstructed"
+
+
+def test_TOC_START_C_a_room_has_name_attribute_element_vs_text_and_da(cards: TowerCardSet) -> None:
+    for room in cards.rooms:
+        assert room.name and room.attribute in set(Attribute)
+        for face in (room.front, room.back):
+            assert face.da.paths() >= 1
+            assert isinstance(face.text, str)
+        # room-element and VS value are vectors over the five attributes
+        assert len(room.front.room_element.as_tuple()) == len(room.vs.as_tuple()) == 5
+
+
+def test_TOC_START_D_a_monster_has_name_attribute_element_vs_m_text_and_da(cards: TowerCardSet) -> None:
+    for monster in cards.monsters:
+        assert monster.name and monster.m_text and monster.attribute in set(Attribute)
+        assert monster.front.monster_element.items(), monster.id  # something can pay for a fight
+        assert monster.front.da.paths() >= 1 and monster.back.da.paths() >= 1
+
+
+def test_TOC_START_F_five_attributes_G_W_V_S_D() -> None:
+    assert [a.value for a in Attribute] == ["G", "W", "V", "S", "D"]
+
+
+def test_TOC_START_H_monster_element_is_the_price_of_a_fight(cards: TowerCardSet) -> None:
+    import chaos_tower as ct
+
+    game = ct.new_game(cards).game
+    gnom = next(m for m in cards.monsters if m.name == "Gnom")
+    table = game.table[game.card_index(gnom.id)]
+    assert table.front.element == gnom.front.monster_element.as_tuple()
+
+
+def test_TOC_START_I_every_card_and_item_has_a_vs_value(cards: TowerCardSet) -> None:
+    for card in (*cards.rooms, *cards.monsters, *cards.normal_items, *cards.rare_items):
+        assert card.vs.items(), f"{card.id} has no VS value"
+
+
+def test_TOC_START_K_m_text_is_the_name_in_katakana(cards: TowerCardSet) -> None:
+    import re
+
+    katakana = re.compile(r"[\u30A0-\u30FF・ー]+\Z")
+    for monster in cards.monsters:
+        assert katakana.match(monster.m_text), (monster.name, monster.m_text)
+
+
+def test_TOC_START_O_monster_sides_turn_like_room_sides() -> None:
+    from chaos_tower.tower.geometry import side_facing
+
+    # The same mapping serves both kinds of card: side s faces direction (s + rotation) % 4.
+    for rotation in range(4):
+        assert [side_facing(d, rotation) for d in range(4)] == [(d - rotation) % 4 for d in range(4)]

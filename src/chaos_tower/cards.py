@@ -93,7 +93,9 @@ class RoomFace:
 
 @frozen(kw_only=True)
 class RoomCard:
-    """A room card: both faces, and the price of flipping it with elements (`TOC-PROG1-03`)."""
+    """A room card: both faces, and the price of flipping it with elements (`TOC-PROG1-03`).
+
+    ``vs`` is the VS value, used only in the VS modes (`TOC-START-I`)."""
 
     id: str
     name: str
@@ -142,7 +144,8 @@ class MonsterCard:
 
 @frozen(kw_only=True)
 class StepCard:
-    """A step card (`TOC-STEP-06`..`10`): step-element, s-text condition, da, effects on entry."""
+    """A step card (`TOC-STEP-06`): name (`TOC-STEP-07`), step-element (`TOC-STEP-08`),
+    s-text and its condition (`TOC-STEP-09`), da (`TOC-STEP-10`), effects on entry."""
 
     id: str
     name: str
@@ -178,7 +181,8 @@ class Recipe:
 
 @frozen(kw_only=True)
 class NormalItem:
-    """A normal item (`TOC-NORMAL-02`): n-text in carry, set-text-f, set-text-r."""
+    """A normal item (`TOC-NORMAL-01`, `TOC-NORMAL-02`): name (`TOC-NORMAL-03`), VS value (`TOC-NORMAL-04`),
+    n-text in carry (`TOC-NORMAL-05`), set-text-f (`TOC-NORMAL-06`), set-text-r (`TOC-NORMAL-07`)."""
 
     id: str
     name: str
@@ -192,7 +196,8 @@ class NormalItem:
 
 @frozen(kw_only=True)
 class RareItem:
-    """A rare item (`TOC-RARE-02`): r-text in carry, get-text recipe, set-effect on Rebright."""
+    """A rare item (`TOC-RARE-01`, `TOC-RARE-02`): name (`TOC-RARE-03`), VS value (`TOC-RARE-04`), r-text
+    in carry (`TOC-RARE-05`), get-text recipe (`TOC-RARE-06`), set-effect on Rebright (`TOC-RARE-07`)."""
 
     id: str
     name: str

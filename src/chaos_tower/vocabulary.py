@@ -166,7 +166,7 @@ class NeighboursOfOneAttribute:
 
 @frozen(kw_only=True)
 class NeighbourMonster:
-    """The cell neighbours a monster; ``state`` is ``any``, ``living`` or ``defeated``."""
+    """The cell neighbours a monster: ``any``, ``living`` or ``defeated`` (Piant, `TOC-STEP-11D`)."""
 
     TEST: ClassVar[str] = "neighbour_monster"
     state: str = "any"
@@ -235,7 +235,11 @@ CONDITION_TYPES: tuple[type, ...] = (
 
 @frozen(kw_only=True)
 class Life:
-    """Life changes by ``add``, or becomes ``set`` (exactly one of the two is given)."""
+    """Life changes by ``add``, or becomes ``set`` (exactly one of the two is given).
+
+    Potion Of Life (`TOC-NORMAL-09B`), Power Of Destiny (`TOC-RARE-08B`), Power Of Addition
+    (`TOC-RARE-08D`).
+    """
 
     OP: ClassVar[str] = "life"
     trigger: Trigger
@@ -267,7 +271,10 @@ class ElementChoice:
 
 @frozen(kw_only=True)
 class DaAdd:
-    """Every numeric da of the cards in ``scope`` changes by ``add``; ``-`` never changes."""
+    """Every numeric da of the cards in ``scope`` changes by ``add``; ``-`` never changes.
+
+    Sword Of Light (`TOC-NORMAL-09E`), Power Of Guard (`TOC-RARE-08A`), Sword Of Black (`TOC-RARE-08E`).
+    """
 
     OP: ClassVar[str] = "da"
     trigger: Trigger
@@ -278,7 +285,7 @@ class DaAdd:
 
 @frozen(kw_only=True)
 class DaNullify:
-    """The da of the cards in ``scope`` does nothing (Armor Of Gnom: "Gnomのda無効化")."""
+    """The da of the cards in ``scope`` does nothing (Armor Of Gnom: "Gnomのda無効化", `TOC-NORMAL-09A`)."""
 
     OP: ClassVar[str] = "da_nullify"
     trigger: Trigger
@@ -288,7 +295,7 @@ class DaNullify:
 
 @frozen(kw_only=True)
 class MonsterElementAdd:
-    """Monster-elements of the monsters in ``scope`` change by ``add`` (Power Of Robust)."""
+    """Monster-elements of the monsters in ``scope`` change by ``add`` (Power Of Robust, `TOC-RARE-08C`)."""
 
     OP: ClassVar[str] = "monster_element"
     trigger: Trigger

@@ -104,6 +104,9 @@ def matches(scope: Scope, card: CardTable) -> bool:
 def continuous_effects(state: State, entering: int = -1) -> tuple[Effect, ...]:
     """The effects acting now: carried items, cards on the floor, the card the player is on.
 
+    The card the player stands on acts on fights from it (`TOC-PROG2-01`: the
+    room's r-text may affect the monster).
+
     ``entering`` is a cell the player is moving into: its "while here" effects
     count too, since progress Ⅰ–Ⅳ read the texts of both cards of a move
     (`TOC-PROG1-01`, `TOC-PROG3-01`).
@@ -146,7 +149,10 @@ def effective_da(state: State, cell: int, raw: Da, effects: tuple[Effect, ...]) 
 
 
 def monster_cost(state: State, card: CardTable, attribute: int, effects: tuple[Effect, ...]) -> int:
-    """The element a fight costs with one attribute; 0 if that attribute cannot pay (`TOC-PROG2-03`)."""
+    """The element a fight costs with one attribute; 0 if that attribute cannot pay.
+
+    The monster-element is the value referred to in a fight (`TOC-START-H`, `TOC-PROG2-03`).
+    """
     base = card.front.element[attribute]
     if base <= 0:
         return 0

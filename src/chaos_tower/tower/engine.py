@@ -192,6 +192,8 @@ def _use_choices(state: State, slot: int) -> Iterator[Use]:
 
 
 def _candidates(state: State) -> Iterator[Action]:
+    # Every rotation is a candidate (TOC-PLAY-C: 向きは自由); placing is one choice
+    # among others, never forced (TOC-PLAY-B: 引く枚数は任意).
     game = state.game
     if state.rearranging:
         yield from _rearranging(state)

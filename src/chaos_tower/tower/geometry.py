@@ -1,6 +1,7 @@
 """The floor as a grid, and how a card's sides meet the sheet's directions.
 
-A card's sides are ``f r b l`` (`TOC-START-M`), indexed 0..3 clockwise. A card
+A card's sides are ``f r b l`` (`TOC-START-M` for rooms, `TOC-START-O` for
+monsters), indexed 0..3 clockwise. A card
 lies with a rotation of 0..3 quarter turns clockwise: at rotation 0 its front
 faces north (row 0 is the top of the sheet). Side ``s`` of a card at rotation
 ``k`` faces direction ``(s + k) % 4``; the sheet's directions are N E S W,

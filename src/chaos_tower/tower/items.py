@@ -213,6 +213,7 @@ def set_reason(state: State, action: SetItem) -> Reason:
 
 
 def _side_effects(table: ItemTable, side: str) -> tuple[tuple[Effect, ...], int | None]:
+    # set-text-f in a front slot (TOC-NORMAL-06), set-text-r in a rear slot (TOC-NORMAL-07).
     if side == "front":
         return table.front_effects, table.front_counters
     return table.rear_effects, table.rear_counters

@@ -12,6 +12,7 @@ __all__ = ["fall", "new_game"]
 
 
 def _reset_fields(game: Game, rng: int) -> tuple[dict[str, object], int]:
+    # TOC-PREP-02: each area of the sheet and around it is a field of the state.
     # TOC-PREP-03: rooms and monsters shuffled into the chaos deck, face up.
     deck, rng = shuffle(game.chaos, rng)
     slots = len(game.slot_ids)
@@ -23,8 +24,10 @@ def _reset_fields(game: Game, rng: int) -> tuple[dict[str, object], int]:
         "level": 1,  # TOC-PREP-10: the number card shows 1
         "life": game.start_life,  # TOC-PREP-15: life starts at 4
         "elements": (game.start_element,) * 5,  # TOC-PREP-12: every element at 4
-        "carry": (),  # TOC-PREP-05, 06, 11: items in their areas
-        "slots": (EMPTY,) * slots,
+        # TOC-PREP-05 (normal area), TOC-PREP-06 (rare area), TOC-PREP-11 (carry, at most 5):
+        # every item starts in its own area, so carry, slots and lost are empty.
+        "carry": (),
+        "slots": (EMPTY,) * slots,  # TOC-PREP-08 set item front, TOC-PREP-09 set item rear
         "counters": (-1,) * slots,
         "lost": (),  # TOC-PREP-14
         "rebright": None,

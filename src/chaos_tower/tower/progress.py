@@ -34,7 +34,10 @@ _ATTRS = "GWVSD"
 def _progress_rule(state: State, target: int, item: str) -> str:
     """The progress clause for the player's card and ``target`` (room/monster pairs).
 
-    Progress Ⅰ–Ⅳ differ by what the player leaves and what lies ahead; a fight
+    Progress Ⅰ–Ⅳ differ by what the player leaves and what lies ahead:
+    `TOC-PROG1-02` room→room, `TOC-PROG2-02` room→monster, `TOC-PROG3-02`
+    monster→room, `TOC-PROG4-02` monster→monster (`TOC-PROG4-01`: cards are laid
+    where the player's paths point, as everywhere); a fight
     (item 03) exists only in Ⅱ and Ⅳ, so with no monster ahead it cites Ⅱ or Ⅳ by
     what the player stands on.
     """
@@ -112,7 +115,7 @@ def apply_move(change: Change, action: Move) -> None:
 
 
 def enter_card(change: Change, cell: int, rule: str) -> None:
-    """What entering a room does, however the player got in (`TOC-PROG1-02`, `TOC-START-J`).
+    """What entering a room does, however the player got in (`TOC-PROG1-02`, `TOC-START-G`, `TOC-START-J`).
 
     The room-element applies every time the room is entered ("入る度に"), then
     the r-text's effects on entering. Entering a monster does neither.
@@ -144,6 +147,7 @@ def flip_reason(state: State, action: Flip) -> Reason:
     if state.floor[target] & 1:
         return ("TOC-PROG1-03", f"{card.name} is already flipped")
     cost = card.flip_cost[action.attribute]
+    # An element at 0 lies in the zero area (TOC-PREP-13) and cannot pay anything.
     if cost <= 0:
         return ("TOC-PROG1-03", f"{card.name} cannot be flipped with {_ATTRS[action.attribute]}")
     if state.elements[action.attribute] < cost:
@@ -166,6 +170,7 @@ def apply_flip(change: Change, action: Flip) -> None:
     vector[action.attribute] = -cost
     change.elements(tuple(vector), "TOC-PROG1-03", f"flipping {card.name}")
     floor = list(state.floor)
+    # TOC-START-E: turned over in place, the name keeping its direction: same rotation.
     floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
     change.set(floor=tuple(floor))
     change.event("TOC-PROG1-03", "flip", f"{card.name} is flipped")
@@ -215,7 +220,7 @@ def fight_reason(state: State, action: Fight) -> Reason:
 def apply_fight(change: Change, action: Fight) -> None:
     """Spend the element, take the damage, and turn the defeated monster over.
 
-    Damage is the fought card's da on the side facing the player; standing on a
+    Damage is the fought card's da on the side facing the player (`TOC-START-N`); standing on a
     monster adds that card's da facing the fight (`TOC-PROG4-03`). Cards and
     items that bear on a fight add their da (`TOC-PROG2-03`: 戦闘時、影響する
     chaosカードやアイテムを確認): a room's "while here" fight da, and what items
