@@ -11,11 +11,13 @@ import random
 from collections.abc import Iterator
 from typing import Protocol
 
-from .tower.actions import Action
+from .tower.actions import Action, PlaceStep
 from .tower.board import connected, continuous_effects, effective_da, side_at
 from .tower.engine import apply, legal_actions, outcome
 from .tower.geometry import OPPOSITE
+from .tower.placement import path_cells
 from .tower.state import EMPTY, State, card_of, is_flipped
+from .vocabulary import NeighboursOfOneAttribute
 
 __all__ = ["Agent", "GreedyAgent", "RandomAgent", "play"]
 
@@ -68,11 +70,42 @@ def score(state: State) -> float:
                 value += 6.0 if card.kind == "monster" else 4.0
     if used >= len(game.steps) - 1:
         value += 80.0 * len(attributes - {-1})
+    value += _step_prospects(state)
     value += 25.0 * (len(state.carry) + sum(1 for i in state.slots if i != EMPTY))
     value += 12.0 * state.life + 3.0 * sum(state.elements) + 10.0 * min(state.elements)
     if state.life <= 2:
         value -= 60.0  # one more da and the game is over
     return value + 8.0 * _cheapest_way_on(state)
+
+
+def _step_prospects(state: State) -> float:
+    """Reward positions from which a step not yet used could be placed, or nearly could.
+
+    Steps are the way up, and their conditions rarely hold by chance; the
+    greedy agent looks one action ahead, so it is told when an action makes a
+    new step placeable, and (for "next to N cards of one attribute") when it
+    brings such a cell closer.
+    """
+    game = state.game
+    used = {game.table[s].id for s in state.used_steps}
+    ready = {a.step for a in legal_actions(state) if isinstance(a, PlaceStep) and a.step not in used}
+    value = 150.0 * len(ready)
+    if state.player < 0 or state.floor[state.player] == EMPTY:
+        return value
+    for step in state.step_area:
+        condition = game.table[step].condition
+        if isinstance(condition, NeighboursOfOneAttribute) and game.table[step].id not in ready:
+            best = 0
+            for cell in path_cells(state):
+                tally = [0] * 5
+                for other in game.grid.neighbours[cell]:
+                    if other != -1 and state.floor[other] != EMPTY:
+                        attribute = game.table[card_of(state.floor[other])].attribute
+                        if attribute >= 0:
+                            tally[attribute] += 1
+                best = max(best, *tally)
+            value += 40.0 * min(best, condition.count)
+    return value
 
 
 def _cheapest_way_on(state: State) -> int:

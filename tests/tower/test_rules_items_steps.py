@@ -1015,7 +1015,7 @@ def test_TOC_STEP_11E_rebright_is_fought_attribute_by_attribute() -> None:
     hit = act(state, "fight w G")
     assert hit.rebright == (0, 5, 5, 5, 5)
     assert hit.elements == (0, 4, 8, 8, 8)  # paid Rebright's G value, 5
-    assert hit.life == 7  # Rebright's da -1
+    assert hit.life == 8  # Rebright's sides are '-' paths in the default set: no damage
     assert "TOC-STEP-11E" in rules(hit, "rebright")
     # An attribute already at 0 cannot be attacked again; one the player lacks cannot pay.
     assert illegal(hit, "fight w G") == "TOC-STEP-11E"
@@ -1031,7 +1031,7 @@ def test_TOC_STEP_11E_rebright_falls_when_all_five_are_0() -> None:
     last = act(state, "fight w D")
     assert last.rebright == (0, 0, 0, 0, 0)
     assert last.elements == (3, 3, 3, 3, 3)
-    assert last.life == 3
+    assert last.life == 8
     result = ct.outcome(last)
     assert result is not None
     assert (result.result, result.cause) == ("won", "rebright-fell")
@@ -1177,3 +1177,22 @@ def test_TOC_ZAP_07_destiny_acts_on_the_step_that_ends_zap() -> None:
     state = pos(BESIONT_ROWS, "1,0", level="Z", life=2, carry="rare.power-of-destiny")
     after = act(state, "step step.besiont 0,0 r0")
     assert (after.level, after.life) == (1, 8)
+
+
+def test_TOC_PROG2_03_a_numeric_rebright_da_is_the_damage_of_each_attack() -> None:
+    """A card set may give Rebright damaging sides; each attack then costs that da, floor extra included."""
+    import attrs
+
+    from chaos_tower.cards import Sides
+
+    base = cards()
+    harsh = attrs.evolve(base, rebright=attrs.evolve(base.rebright, da=Sides(f=-1, r=-1, b=-1, l=-1)))
+    game = ct.new_game(harsh).game
+    rows = "/".join(r.replace(" ", ",") for r in REBRIGHT_ROWS)
+    state = ct.from_notation(
+        f"floor={rows} player=2,1 rebright=5.5.5.5.5 el=8.8.8.8.8 life=8 level=4 "
+        f"used={ALL_STEPS_BUT_SEQLRITH}",
+        game,
+    )
+    hit = ct.apply(state, ct.parse_action(state, "fight w G"))
+    assert hit.life == 8 - 1 - 1  # Rebright's da -1, and floor 4's extra da -1 (TOC-ZAP-03)
