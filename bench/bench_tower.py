@@ -71,7 +71,9 @@ def chess_runner(seed: int) -> Callable[[float], tuple[int, int]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=10.0, help="time for each side (default 10)")
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (default 10)")
     args = parser.parse_args()

@@ -24,6 +24,8 @@ def _structure_da(value: Any, _: Any) -> Da:
         return None
     if value == PLAIN:
         return PLAIN
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # JSON Schema counts 1.0 as an integer, so the converter does too
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"a side is 'wall', '-' or an integer, not {value!r}")
     return value

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from attrs import frozen
+from cattrs import transform_error
 from cattrs.errors import BaseValidationError
 
 from .cards import TowerCardSet
@@ -171,7 +172,8 @@ def check_cardset(
     except (BaseValidationError, ValueError, TypeError) as exc:
         # The schema should have caught anything the converter refuses; if it
         # did not, that is our bug, but the user still gets a located problem.
-        return None, [joined.problem((), "structure", f"the data does not fit the card model: {exc}")]
+        detail = "; ".join(transform_error(exc)) if isinstance(exc, BaseValidationError) else str(exc)
+        return None, [joined.problem((), "structure", f"the data does not fit the card model: {detail}")]
     problems = [joined.problem(i.path, i.code, i.message) for i in semantic_issues(cards)]
     if problems:
         return None, _in_order(problems)

@@ -76,6 +76,16 @@ _SCALAR_TAGS: Final = frozenset(_CORE + t for t in ("str", "int", "float", "bool
 _ALLOWED_EXPLICIT_TAGS: Final = _SCALAR_TAGS | {_CORE + "map", _CORE + "seq", "!"}
 _JSON_CONSTANTS: Final = frozenset({"NaN", "Infinity", "-Infinity"})
 _SURROGATE = re.compile("[\ud800-\udfff]")
+# YAML 1.2 core schema forms (https://yaml.org/spec/1.2.2/#1032-tag-resolution).
+_NULLS: Final = frozenset({"", "~", "null", "Null", "NULL"})
+_BOOLS: Final = frozenset({"true", "True", "TRUE", "false", "False", "FALSE"})
+_INT_12 = re.compile(r"[-+]?[0-9]+\Z|0o[0-7]+\Z|0x[0-9a-fA-F]+\Z")
+_INT_LIKE = re.compile(r"[-+]?[0-9]{19,}\Z")  # over-long decimals: reported as too large, not read as text
+_FLOAT_12 = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+_SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)\Z|\.(nan|NaN|NAN)\Z")
+# Characters JSON allows raw inside strings that the YAML reader refuses or reads as line
+# breaks: escaped before the positioned YAML pass (the strict JSON pass has read them already).
+_JSON_ONLY_CHARS = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 
@@ -122,6 +132,8 @@ class _Reader:
         self.json_mode = json_mode
         self.problems: list[Problem] = []
         self.positions: dict[JsonPath, tuple[int, int]] = {}
+        self.explicit: set[tuple[int, int]] = set()
+        """Where a value carries an explicit tag (``!!int 7``): no YAML 1.1 form is read as text there."""
 
     def problem(self, line: int, column: int, path: JsonPath, code: str, message: str) -> None:
         self.problems.append(
@@ -148,6 +160,14 @@ class _Reader:
             mark = event.start_mark
             line, column = mark.line + 1, mark.column + 1
             if isinstance(event, DocumentStartEvent):
+                version = getattr(event, "version", None)
+                if version is not None and tuple(version) != (1, 2):
+                    raise self.stop(
+                        line,
+                        column,
+                        "yaml-version",
+                        f"YAML {'.'.join(map(str, version))} is not read; card files are YAML 1.2",
+                    )
                 documents += 1
                 if documents > 1:
                     raise self.stop(
@@ -173,6 +193,8 @@ class _Reader:
                         f"more than {self.limits.max_nodes} values in one file",
                     )
                 tag = getattr(event, "tag", None)
+                if tag is not None:
+                    self.explicit.add((line, column))
                 if tag is not None and str(tag) not in _ALLOWED_EXPLICIT_TAGS:
                     raise self.stop(
                         line,
@@ -253,16 +275,30 @@ class _Reader:
         if tag == _CORE + "str":
             return self.text(text, path, line, column)
         if tag == _CORE + "null":
+            if text not in _NULLS:
+                self.problem(line, column, path, "bad-null", f"{text!r} is not a null (use null or ~)")
             return None
         if tag == _CORE + "bool":
+            if text not in _BOOLS:
+                self.problem(line, column, path, "bad-bool", f"{text!r} is not a boolean (use true or false)")
+                return None
             return text.lower() == "true"
+        explicit = (line, column) in self.explicit
         if tag == _CORE + "int":
+            if _INT_12.match(text) is None and not _INT_LIKE.match(text) and not explicit:
+                # YAML 1.1 forms (0b101, 1_000, 1:20) are plain strings in YAML 1.2.
+                return self.text(text, path, line, column)
             return self.build_int(text, path, line, column)
         if tag == _CORE + "float":
-            try:
-                value = float(text.replace("_", ""))
-            except ValueError:
-                value = math.nan if "nan" in text.lower() else math.inf
+            if _FLOAT_12.match(text) is None:
+                if _SPECIAL_FLOAT.match(text) is None:
+                    if plain and not explicit:
+                        return self.text(text, path, line, column)  # a YAML 1.1 float form: a string in 1.2
+                    self.problem(line, column, path, "bad-float", f"{text!r} is not a number")
+                    return None
+                value = math.nan
+            else:
+                value = float(text)
             if not math.isfinite(value):
                 self.problem(
                     line, column, path, "not-finite", f"{text} is not allowed; numbers must be finite"
@@ -287,6 +323,11 @@ class _Reader:
 
     def build_int(self, text: str, path: JsonPath, line: int, column: int) -> int | None:
         digits = text.replace("_", "").lstrip("+-")
+        if digits[:2].lower() in ("0x", "0o"):
+            digits = digits[2:]
+            base = 16 if text.lstrip("+-")[1] in "xX" else 8
+        else:
+            base = 10
         if len(digits) > self.limits.max_int_digits:
             self.problem(
                 line,
@@ -298,11 +339,7 @@ class _Reader:
             return None
         sign = -1 if text.startswith("-") else 1
         try:
-            if digits[:2] in ("0x", "0X"):
-                return sign * int(digits[2:], 16)
-            if digits[:2] in ("0o", "0O"):
-                return sign * int(digits[2:], 8)
-            return sign * int(digits, 10)
+            return sign * int(digits, base)
         except ValueError:
             self.problem(line, column, path, "bad-int", f"{text!r} is not an integer")
             return None
@@ -373,6 +410,7 @@ def parse_bytes(
         text = _decode(raw, reader)
         if json_mode:
             _check_strict_json(text, reader)
+            text = _JSON_ONLY_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
         yaml = YAML(typ="rt", pure=True)
         yaml.version = (1, 2)
         reader.scan_events(yaml.parse(text))

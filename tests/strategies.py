@@ -1,0 +1,554 @@
+"""Hypothesis strategies for valid Tower card-set data: the one home of them.
+
+Every public strategy builds the attrs records of :mod:`chaos_tower.cards` and
+:mod:`chaos_tower.vocabulary`; pass ``as_dict=True`` to get the same values as
+plain JSON-like data instead (what ``converter().unstructure`` makes of them,
+the form a card file holds). Either way the data passes the JSON Schema: the
+bounds below are the schema's own (`schemas/tower-*.schema.json`), and
+:func:`schema_errors` checks one piece of data against one ``$defs`` entry.
+
+The cards also respect what :mod:`chaos_tower.checks` asks of a single card
+where that costs nothing: every face has a path, effects carry a trigger that
+may act where they are written, a normal item's set slots have counters, a
+monster can be fought. References to other cards (item ids, step ids, scope
+names) are well-formed but point nowhere in particular.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable
+from functools import cache
+from typing import Any, TypeVar
+
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from chaos_tower.cards import (
+    PLAIN,
+    Icon,
+    ItemKind,
+    ItemUse,
+    MonsterBack,
+    MonsterCard,
+    MonsterFront,
+    NormalItem,
+    RareItem,
+    Rebright,
+    Recipe,
+    RoomCard,
+    RoomFace,
+    Sides,
+    SimpleItem,
+    StepCard,
+)
+from chaos_tower.converter import converter
+from chaos_tower.schema import load_schema, registry
+from chaos_tower.vocabulary import (
+    AllAttributesOnFloor,
+    AllOf,
+    AnyOf,
+    Attribute,
+    CombatDa,
+    Condition,
+    Corner,
+    DaAdd,
+    DaNullify,
+    Effect,
+    ElementAtLeast,
+    ElementChoice,
+    Elements,
+    ElementsAdd,
+    FloorUp,
+    HoldsItems,
+    Life,
+    LivingMonstersAtLeast,
+    MonsterElementAdd,
+    MoveCard,
+    NeighbourMonster,
+    NeighboursOfOneAttribute,
+    Rearrange,
+    RebrightValue,
+    ResetCard,
+    Scope,
+    StepsUsed,
+    SummonRebright,
+    Teleport,
+    Trigger,
+)
+
+__all__ = [
+    "ALL_TRIGGERS",
+    "CARRY_TRIGGERS",
+    "FACE_TRIGGERS",
+    "SLOT_TRIGGERS",
+    "STEP_TRIGGERS",
+    "amounts",
+    "attributes",
+    "card_ids",
+    "conditions",
+    "effects",
+    "elements",
+    "monster_cards",
+    "names",
+    "normal_items",
+    "rare_items",
+    "rebrights",
+    "room_cards",
+    "schema_errors",
+    "scopes",
+    "sides",
+    "simple_items",
+    "step_cards",
+    "texts",
+]
+
+T = TypeVar("T")
+
+# -- the schema's bounds ---------------------------------------------------------
+AMOUNT_MIN, AMOUNT_MAX = -99, 99  # vocabulary $defs/amount; also a side's integer da
+ID_MAX = 64  # vocabulary $defs/id
+TEXT_MAX = 2000  # vocabulary $defs/text
+NAME_MAX = 80  # cardset $defs/name, $defs/ja, monster m_text, scope name
+EFFECTS_MAX = 20  # cardset $defs/effects
+COUNTERS_MIN, COUNTERS_MAX = 1, 99  # item_use counters
+COMBINE_MAX = 10  # test-combine `of`
+HOLDS_MAX = 10  # test-holds `items`
+STEPS_USED_MAX = 20  # test-steps-used `steps`
+CONSUME_MAX = 10  # recipe `consume`
+
+# -- where each trigger may act (chaos_tower.checks) ----------------------------
+ALL_TRIGGERS: frozenset[Trigger] = frozenset(Trigger)
+FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE,
+                           Trigger.WHILE_ON_FLOOR})
+STEP_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE})
+CARRY_TRIGGERS = frozenset({Trigger.WHILE_CARRIED, Trigger.ON_STEP})
+SLOT_TRIGGERS = frozenset({Trigger.ON_USE})
+
+# Sizes of the lists the strategies draw. Far below the schema's maxItems: enough
+# to exercise lists, cheap enough to run hundreds of examples.
+_FEW = 3
+
+
+def schema_errors(definition: str, data: Any) -> list[str]:
+    """The schema's complaints about ``data`` as the ``$defs`` entry ``definition``.
+
+    ``definition`` is ``room``, ``monster``, ``step``, ``normal_item``,
+    ``rare_item``, ``item``, ``rebright``, ``sides``, ``elements``, or
+    ``vocabulary:condition`` / ``vocabulary:effect`` for the vocabulary's.
+    """
+    return [f"{'/'.join(map(str, e.absolute_path)) or '$'}: {e.message}"
+            for e in _definition_validator(definition).iter_errors(data)]
+
+
+@cache
+def _definition_validator(definition: str) -> Draft202012Validator:
+    schema_name, _, name = definition.rpartition(":")
+    schema = load_schema(f"tower-{schema_name or 'cardset'}")
+    if name not in schema["$defs"]:
+        raise KeyError(f"the schema {schema['$id']} has no $defs entry {name!r}")
+    # The same registry as the library's validator: every $ref resolves from memory.
+    return Draft202012Validator({"$ref": f"{schema['$id']}#/$defs/{name}"}, registry=registry())
+
+
+def _out(strategy: st.SearchStrategy[T], as_dict: bool, as_type: Any = None) -> st.SearchStrategy[Any]:
+    if not as_dict:
+        return strategy
+    # A union (Condition, Effect) must be unstructured as the union to carry its tag.
+    if as_type is None:
+        return strategy.map(lambda value: converter().unstructure(value))
+    return strategy.map(lambda value: converter().unstructure(value, as_type))
+
+
+def _tuples(strategy: st.SearchStrategy[T], *, min_size: int = 0, max_size: int = _FEW,
+            unique: bool = False) -> st.SearchStrategy[tuple[T, ...]]:
+    return st.lists(strategy, min_size=min_size, max_size=max_size, unique=unique).map(tuple)
+
+
+# -- scalars ---------------------------------------------------------------------
+def amounts() -> st.SearchStrategy[int]:
+    """A signed small amount (vocabulary ``amount``)."""
+    return st.integers(AMOUNT_MIN, AMOUNT_MAX)
+
+
+def texts(max_size: int = TEXT_MAX, min_size: int = 0) -> st.SearchStrategy[str]:
+    """Any text; hypothesis leaves out surrogates, so it always encodes as UTF-8."""
+    return st.text(min_size=min_size, max_size=max_size)
+
+
+def names() -> st.SearchStrategy[str]:
+    """A card name, ``ja`` name, m-text or scope name: 1 to 80 characters."""
+    return texts(max_size=NAME_MAX, min_size=1)
+
+
+_ID_HEAD = st.sampled_from(string.ascii_lowercase)
+_ID_CHARS = string.ascii_lowercase + string.digits
+
+
+@st.composite
+def card_ids(draw: st.DrawFn) -> str:
+    """An id such as ``room.sunken-garden``: ``^[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*$``."""
+    out = draw(_ID_HEAD) + draw(st.text(_ID_CHARS, max_size=8))
+    for _ in range(draw(st.integers(0, 4))):
+        out += draw(st.sampled_from(".-")) + draw(st.text(_ID_CHARS, min_size=1, max_size=8))
+    assert len(out) <= ID_MAX
+    return out
+
+
+def attributes() -> st.SearchStrategy[Attribute]:
+    return st.sampled_from(Attribute)
+
+
+# -- records -----------------------------------------------------------------------
+def elements(*, as_dict: bool = False, min_value: int = AMOUNT_MIN,
+             max_value: int = AMOUNT_MAX) -> st.SearchStrategy[Any]:
+    """An :class:`Elements` vector; each attribute is often left at 0."""
+    amount = st.just(0) | st.integers(min_value, max_value)
+    strategy = st.builds(Elements, G=amount, W=amount, V=amount, S=amount, D=amount)
+    return _out(strategy, as_dict)
+
+
+_SIDE = st.none() | st.just(PLAIN) | amounts()
+
+
+@st.composite
+def _sides(draw: st.DrawFn, min_paths: int) -> Sides:
+    values = draw(st.lists(_SIDE, min_size=4, max_size=4))
+    # Turn walls into paths until there are enough paths.
+    walls = [i for i, v in enumerate(values) if v is None]
+    missing = max(0, min_paths - (4 - len(walls)))
+    for index in draw(st.permutations(walls))[:missing]:
+        values[index] = draw(st.just(PLAIN) | amounts())
+    f, r, b, l = values  # noqa: E741 - the card's own letter
+    return Sides(f=f, r=r, b=b, l=l)
+
+
+def sides(min_paths: int = 1, *, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """The four sides of a face: ``None`` (wall), ``"-"`` or a da; at least ``min_paths`` paths."""
+    if not 0 <= min_paths <= 4:
+        raise ValueError("min_paths is between 0 and 4")
+    return _out(_sides(min_paths), as_dict)
+
+
+def scopes() -> st.SearchStrategy[Scope]:
+    return st.builds(
+        Scope,
+        cards=st.sampled_from(["any", "room", "monster", "step", "rebright"]),
+        attribute=st.none() | attributes(),
+        name=st.none() | names(),
+    )
+
+
+# -- conditions --------------------------------------------------------------------
+def _leaf_conditions() -> st.SearchStrategy[Condition]:
+    return st.one_of(
+        st.builds(HoldsItems, items=_tuples(card_ids(), min_size=1, max_size=HOLDS_MAX)),
+        st.builds(ElementAtLeast, attribute=attributes(), value=st.integers(0, 99)),
+        st.just(Corner()),
+        st.builds(LivingMonstersAtLeast, count=st.integers(1, 99)),
+        st.builds(NeighboursOfOneAttribute, count=st.integers(1, 99)),
+        st.builds(NeighbourMonster, state=st.sampled_from(["any", "living", "defeated"])),
+        st.builds(StepsUsed, steps=_tuples(card_ids(), min_size=1, max_size=STEPS_USED_MAX)),
+        st.just(AllAttributesOnFloor()),
+    )
+
+
+def _conditions(max_depth: int) -> st.SearchStrategy[Condition]:
+    leaves = _leaf_conditions()
+    if max_depth <= 0:
+        return leaves
+    inner = st.deferred(lambda: _conditions(max_depth - 1))
+    of = _tuples(inner, min_size=1, max_size=min(_FEW, COMBINE_MAX))
+    return leaves | st.builds(AllOf, of=of) | st.builds(AnyOf, of=of)
+
+
+def conditions(max_depth: int = 2, *, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """A condition; ``all``/``any`` nest at most ``max_depth`` levels of combination."""
+    return _out(_conditions(max_depth), as_dict, Condition)
+
+
+def _when() -> st.SearchStrategy[Condition | None]:
+    return st.none() | _conditions(1)
+
+
+# -- effects -----------------------------------------------------------------------
+def _add_or_set(set_max: int) -> st.SearchStrategy[dict[str, st.SearchStrategy[int | None]]]:
+    """Keyword strategies giving exactly one of ``add`` and ``set`` (the schema's oneOf)."""
+    return st.sampled_from([
+        {"add": amounts(), "set": st.none()},
+        {"add": st.none(), "set": st.integers(0, set_max)},
+    ])
+
+
+def _effects(triggers: frozenset[Trigger]) -> st.SearchStrategy[Effect]:
+    trigger = st.sampled_from(sorted(triggers, key=lambda t: t.value))
+    attrs_unique = _tuples(attributes(), min_size=1, max_size=5, unique=True)
+    return st.one_of(
+        _add_or_set(99).flatmap(lambda kw: st.builds(Life, trigger=trigger, when=_when(), **kw)),
+        st.builds(ElementsAdd, trigger=trigger, add=elements(), when=_when()),
+        st.builds(ElementChoice, trigger=trigger, add=amounts(), choices=attrs_unique,
+                  when=_when()),
+        st.builds(DaAdd, trigger=trigger, add=amounts(), scope=scopes(), when=_when()),
+        st.builds(DaNullify, trigger=trigger, scope=scopes(), when=_when()),
+        st.builds(MonsterElementAdd, trigger=trigger, add=amounts(), scope=scopes(),
+                  when=_when()),
+        st.builds(CombatDa, trigger=trigger, add=amounts(), when=_when()),
+        *(st.builds(cls, trigger=trigger, when=_when())
+          for cls in (Teleport, ResetCard, MoveCard, Rearrange, SummonRebright)),
+        st.builds(FloorUp, trigger=trigger, add=st.integers(1, 9), when=_when()),
+        _add_or_set(99).flatmap(lambda kw: st.builds(
+            RebrightValue, trigger=trigger, attributes=attrs_unique, when=_when(), **kw)),
+    )
+
+
+def effects(triggers: Iterable[Trigger] = ALL_TRIGGERS, *,
+            as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """One effect of any ``op``, its trigger drawn from ``triggers``."""
+    chosen = frozenset(triggers)
+    if not chosen:
+        raise ValueError("effects() needs at least one trigger")
+    return _out(_effects(chosen), as_dict, Effect)
+
+
+def _effect_lists(triggers: frozenset[Trigger]) -> st.SearchStrategy[tuple[Effect, ...]]:
+    return _tuples(_effects(triggers), max_size=min(_FEW, EFFECTS_MAX))
+
+
+# -- parts of cards ----------------------------------------------------------------
+def _icons() -> st.SearchStrategy[Icon]:
+    return st.builds(Icon, item=card_ids(), when=_when())
+
+
+def _recipes() -> st.SearchStrategy[Recipe]:
+    return st.builds(Recipe, text=texts(),
+                     consume=_tuples(card_ids(), min_size=1, max_size=CONSUME_MAX),
+                     when=_when())
+
+
+def _item_uses(triggers: frozenset[Trigger], *, counters: bool | None) -> st.SearchStrategy[ItemUse]:
+    """``counters``: True always, False never, None either."""
+    some = st.integers(COUNTERS_MIN, COUNTERS_MAX)
+    count = some if counters else st.none() if counters is False else st.none() | some
+    return st.builds(ItemUse, text=texts(), effects=_effect_lists(triggers), counters=count)
+
+
+def _ja() -> st.SearchStrategy[str | None]:
+    return st.none() | names()
+
+
+def _room_faces() -> st.SearchStrategy[RoomFace]:
+    return st.builds(RoomFace, room_element=elements(), da=_sides(1), text=texts(),
+                     effects=_effect_lists(FACE_TRIGGERS), icon=st.none() | _icons())
+
+
+# -- cards -------------------------------------------------------------------------
+def room_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """A room card: two faces, each with a path, face triggers only."""
+    strategy = st.builds(
+        RoomCard, id=card_ids(), name=names(), ja=_ja(), attribute=attributes(),
+        vs=elements(), flip_cost=elements(min_value=0), front=_room_faces(), back=_room_faces(),
+    )
+    return _out(strategy, as_dict)
+
+
+def _fightable() -> st.SearchStrategy[Elements]:
+    return elements(min_value=0).filter(lambda e: bool(e.items()))
+
+
+def monster_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """A monster card that can be fought (its monster-element names an attribute)."""
+    front = st.builds(MonsterFront, monster_element=_fightable(), da=_sides(1), text=texts(),
+                      effects=_effect_lists(FACE_TRIGGERS))
+    back = st.builds(MonsterBack, mg_element=elements(), da=_sides(1), text=texts(),
+                     effects=_effect_lists(FACE_TRIGGERS), icon=st.none() | _icons())
+    strategy = st.builds(
+        MonsterCard, id=card_ids(), name=names(), ja=_ja(), m_text=names(),
+        attribute=attributes(), vs=elements(), front=front, back=back,
+    )
+    return _out(strategy, as_dict)
+
+
+def step_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """A step card: a condition or none, placement, da with a path, on_enter/on_place effects."""
+    strategy = st.builds(
+        StepCard, id=card_ids(), name=names(), ja=_ja(), step_element=elements(), text=texts(),
+        condition=st.none() | _conditions(2), placement=st.sampled_from(["path", "anywhere"]),
+        da=_sides(1), effects=_effect_lists(STEP_TRIGGERS),
+    )
+    return _out(strategy, as_dict)
+
+
+def normal_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """A normal item: carry effects in carry, on_use effects and counters in both slots."""
+    strategy = st.builds(
+        NormalItem, id=card_ids(), name=names(), ja=_ja(), note=st.none() | texts(),
+        vs=elements(), carry=_item_uses(CARRY_TRIGGERS, counters=None),
+        set_front=_item_uses(SLOT_TRIGGERS, counters=True),
+        set_rear=_item_uses(SLOT_TRIGGERS, counters=True),
+    )
+    return _out(strategy, as_dict)
+
+
+def rare_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """A rare item with its recipe."""
+    strategy = st.builds(
+        RareItem, id=card_ids(), name=names(), ja=_ja(), vs=elements(),
+        carry=_item_uses(CARRY_TRIGGERS, counters=None),
+        set=_item_uses(SLOT_TRIGGERS, counters=None), recipe=_recipes(),
+    )
+    return _out(strategy, as_dict)
+
+
+def simple_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """A monster, change or growth item (carry only)."""
+    strategy = st.builds(
+        SimpleItem, id=card_ids(), name=names(), ja=_ja(), kind=st.sampled_from(ItemKind),
+        vs=elements(), text=texts(), effects=_effect_lists(CARRY_TRIGGERS),
+        recipe=st.none() | _recipes(),
+    )
+    return _out(strategy, as_dict)
+
+
+def rebrights(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
+    """Rebright: values per attribute and da."""
+    strategy = st.builds(Rebright, id=card_ids(), name=names(), ja=_ja(), text=texts(),
+                         values=elements(), da=_sides(1))
+    return _out(strategy, as_dict)
+
+
+# -- solo Tower play -----------------------------------------------------------------
+# Strategies that draw seeds, positions and actions of the solo game. The action
+# strategies take the position they choose in, so a test draws them step by step
+# with ``st.data()``; each one shrinks toward the first action of
+# ``legal_actions`` (for a failing game: toward the engine's own order).
+
+import attrs as _attrs  # noqa: E402 - the solo strategies' own imports
+
+import chaos_tower as _ct  # noqa: E402
+
+__all__ += [
+    "action_choices",
+    "any_actions",
+    "careful_actions",
+    "game_seeds",
+    "item_positions",
+    "legal_choices",
+    "malformed_actions",
+    "tower_positions",
+]
+
+
+def game_seeds() -> st.SearchStrategy[int]:
+    """A seed for :func:`chaos_tower.new_game`: small, any 64-bit number, or beyond
+    (negative or larger: the generator keeps the low 64 bits, the state keeps the seed)."""
+    return st.integers(0, 1 << 16) | st.integers(0, (1 << 64) - 1) | st.integers(-(1 << 80), 1 << 80)
+
+
+def legal_choices(state: _ct.State) -> st.SearchStrategy[_ct.Action]:
+    """Any legal action of ``state`` (which must have one), uniformly."""
+    return st.sampled_from(_ct.legal_actions(state))
+
+
+def _loses_at_once(state: _ct.State, action: _ct.Action) -> bool:
+    result = _ct.outcome(_ct.apply(state, action))
+    return result is not None and result.result == "lost"
+
+
+@st.composite
+def careful_actions(draw: st.DrawFn, state: _ct.State) -> _ct.Action:
+    """A legal action of ``state`` that does not lose the game at once, unless every one does.
+
+    The kind of action (place, step, move, take, use, …) is drawn first and then one
+    action of that kind, so the rarer kinds (steps, items) are played about as often
+    as placing and moving: games drawn this way climb floors, fall into ZAP and come
+    back, and pick up, set and use items.
+    """
+    legal = _ct.legal_actions(state)
+    groups: dict[type, list[_ct.Action]] = {}
+    for action in legal:
+        groups.setdefault(type(action), []).append(action)
+    while groups:
+        kind = draw(st.sampled_from(list(groups)))
+        pool = groups[kind]
+        action = draw(st.sampled_from(pool))
+        if not _loses_at_once(state, action):
+            return action
+        pool.remove(action)
+        if not pool:
+            del groups[kind]
+    return draw(st.sampled_from(legal))
+
+
+def action_choices(max_size: int = 300) -> st.SearchStrategy[list[int]]:
+    """Choice numbers for a whole game: step ``i`` plays ``legal[choices[i] % len(legal)]``."""
+    return st.lists(st.integers(0, 1 << 16), max_size=max_size)
+
+
+def any_actions(state: _ct.State) -> st.SearchStrategy[_ct.Action]:
+    """Any action the card set can express (:func:`chaos_tower.action_space`): mostly illegal."""
+    return st.sampled_from(_ct.action_space(state))
+
+
+def malformed_actions(*, aliases: bool = True) -> st.SearchStrategy[object]:
+    """Values :func:`chaos_tower.check_action` calls malformed: cells off the sheet, directions,
+    rotations or attributes out of range or of the wrong type, and things that are not actions.
+
+    ``aliases``: also actions whose fields are ``True``, ``False`` or a float, which compare
+    and hash equal to a well-formed action (``Place(cell=True, ...) == Place(cell=1, ...)``).
+    """
+    bad_int = st.integers(-(1 << 40), -1) | st.integers(25, 1 << 40) | st.sampled_from(["0,0", "1"])
+    bad_small = st.integers(-(1 << 40), -1) | st.integers(5, 1 << 40) | st.sampled_from(["n", "0"])
+    if aliases:
+        alias = st.sampled_from([True, False, 0.0, 1.0, 2.0, 3.0])
+        bad_int, bad_small = bad_int | alias, bad_small | alias
+    return st.one_of(
+        st.builds(_ct.Place, cell=bad_int, rotation=st.integers(0, 3)),
+        st.builds(_ct.Place, cell=st.integers(0, 24), rotation=bad_small),
+        st.builds(_ct.Move, direction=bad_small),
+        st.builds(_ct.Flip, direction=st.integers(0, 3), attribute=bad_small),
+        st.builds(_ct.Fight, direction=bad_small, attribute=st.integers(0, 4)),
+        st.builds(_ct.PlaceRebright, cell=bad_int, rotation=st.integers(0, 3)),
+        st.builds(_ct.Use, slot=st.just("front-0"), cell=bad_int),
+        st.sampled_from([None, "move n", 0, ("place", 0, 0), object()]),
+    )
+
+
+@st.composite
+def tower_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None,
+                    steps: int = 40) -> _ct.State:
+    """A position reached from a new game by up to ``steps`` careful actions."""
+    state = _ct.new_game(cards, seed=draw(game_seeds()), max_actions=max_actions)
+    for _ in range(draw(st.integers(0, steps))):
+        if not _ct.legal_actions(state):
+            break
+        state = _ct.apply(state, draw(careful_actions(state)))
+    return state
+
+
+@st.composite
+def item_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None
+                   ) -> _ct.State:
+    """A position reached by careful play, then given items: some in carry, some set in slots
+    with some of their effect-counters left.
+
+    Not reached by play, but sound (:func:`chaos_tower.tower.invariants.violations` finds
+    nothing): what :func:`chaos_tower.loads` accepts. Games from here use the slot items
+    (Sword Of Light's rearranging, Sack Of Fly's flight and reset, …) far more than play
+    from a new game does.
+    """
+    state = draw(tower_positions(cards, max_actions=max_actions, steps=15))
+    game = state.game
+    free = [i for i in range(len(game.items)) if i not in (*state.carry, *state.slots, *state.lost)]
+    order = draw(st.permutations(free))
+    room = game.carry_limit - len(state.carry)
+    carry = (*state.carry, *order[: draw(st.integers(0, room))])
+    rest = [i for i in order if i not in carry and game.items[i].settable]
+    slots, counters = list(state.slots), list(state.counters)
+    for slot in range(len(slots)):
+        if slots[slot] != -1 or not rest or not draw(st.booleans()):
+            continue
+        item = game.items[rest[0]]
+        full = item.front_counters if game.slot_side[slot] == "front" else item.rear_counters
+        slots[slot], counters[slot] = rest.pop(0), -1 if full is None else draw(st.integers(1, full))
+    return _attrs.evolve(state, carry=carry, slots=tuple(slots), counters=tuple(counters), events=())
+
