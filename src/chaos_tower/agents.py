@@ -59,7 +59,8 @@ def score(state: State) -> float:
     used = len(set(state.used_steps))
     value += 100.0 * state.level + 400.0 * used
     if state.rebright is not None:
-        value += 3000.0 - 150.0 * sum(state.rebright)
+        # Summoning Rebright is the big step; each value brought to 0 is progress.
+        value += 4000.0 + 150.0 * (sum(game.rebright_values) - sum(state.rebright))
     attributes = set()
     for code in state.floor:
         if code != EMPTY:
