@@ -176,7 +176,9 @@ def depends_on_cell(condition: Condition) -> bool:
 def holds(state: State, condition: Condition, cell: int) -> bool:
     """Whether a condition holds, ``cell`` being where it is asked (a step's target cell)."""
     game = state.game
-    match condition:
+    match condition:  # the tests asked per cell come first: they run most often
+        case Corner():
+            return cell in game.grid.corners
         case HoldsItems(items=items):
             held = {game.items[i].id for i in state.carry} | {
                 game.items[i].id for i in state.slots if i != EMPTY
@@ -184,8 +186,6 @@ def holds(state: State, condition: Condition, cell: int) -> bool:
             return all(item in held for item in items)
         case ElementAtLeast(attribute=attribute, value=value):
             return state.elements[_ATTRS.index(attribute.value)] >= value
-        case Corner():
-            return cell in game.grid.corners
         case LivingMonstersAtLeast(count=count):
             monsters = game.monsters
             living = sum(

@@ -140,12 +140,11 @@ def check_action(state: State, action: Action) -> None:
     problem = malformed(state, action)
     if problem is not None:
         raise MalformedActionError(problem)
-    memo = state._memo
-    legal = memo.get("legal_set")
-    if legal is None and "legal" in memo:
-        legal = memo["legal_set"] = frozenset(memo["legal"])
-    if legal is not None and action in legal:
-        return  # already known legal: the reasons were asked when the list was made
+    known = state._memo.get("legal")
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return  # taken from the legal list: its reasons were asked when the list was made
     reason = _reason(state, action)
     if reason is not None:
         raise IllegalActionError(*reason)
