@@ -137,14 +137,16 @@ _REARRANGING = (Relocate, Stand, Finish)
 def check_action(state: State, action: Action) -> None:
     """Raise if ``action`` cannot be applied: :class:`MalformedActionError` if it is not
     well formed, :class:`IllegalActionError` (naming the rule) if the rules forbid it."""
-    problem = malformed(state, action)
-    if problem is not None:
-        raise MalformedActionError(problem)
     known = state._memo.get("legal")
     if known is not None:
         for legal in known:
             if legal is action:
-                return  # taken from the legal list: its reasons were asked when the list was made
+                # The very record from the legal list (not merely an equal one, which
+                # could be an alias such as cell=True): already checked when listed.
+                return
+    problem = malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
     reason = _reason(state, action)
     if reason is not None:
         raise IllegalActionError(*reason)

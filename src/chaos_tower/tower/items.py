@@ -1,6 +1,10 @@
 """Items: icons (``TOC-ITEM-01``), the carry area (``TOC-CARRY``), set slots and their use
 (``TOC-NORMAL``, ``TOC-RARE``).
 
+The ten items the manual prints (`TOC-NORMAL-09`, `TOC-RARE-08`) act through
+the effect vocabulary; every one of their carry and slot effects is carried
+out here or in :mod:`.board` (continuous effects).
+
 An item is in exactly one place: its own area (the normal or rare area, or
 still only an icon on a card), carry, a slot, or lost.
 """

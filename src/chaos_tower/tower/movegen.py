@@ -12,67 +12,103 @@ from __future__ import annotations
 
 from functools import cache
 
+from attrs import frozen
+
 from .actions import Action, Fight, Flip, Move, Place, PlaceStep
 from .board import continuous_effects, depends_on_cell, holds, monster_cost
 from .geometry import Grid
 from .state import EMPTY, State
-from .tables import FaceTable
+from .tables import Game
 
 __all__ = ["board_actions", "start_placements"]
 
 _OPPOSITE = (2, 3, 0, 1)
 
 
-def _face(state: State, code: int) -> tuple[FaceTable, int]:
-    card = state.game.table[code >> 3]
-    return (card.back if code & 1 else card.front), (code >> 1) & 3
+@frozen(kw_only=True, eq=False)
+class _Tables:
+    """Per card set: each encoded cell's open directions, and one shared record per action."""
+
+    open_mask: tuple[int, ...]
+    """``open_mask[code]``: the directions a cell's content has paths toward (0 when empty)."""
+    place: tuple[Place, ...]
+    """``place[cell * 4 + rotation]``."""
+    place_step: dict[int, tuple[PlaceStep, ...]]
+    """``place_step[step][cell * 4 + rotation]``."""
+    move: tuple[Move, ...]
+    flip: tuple[Flip, ...]
+    """``flip[direction * 5 + attribute]``; the same layout for ``fight``."""
+    fight: tuple[Fight, ...]
 
 
-def _needs(state: State, cell: int) -> int:
-    """Directions (bit mask) in which a card laid on ``cell`` must have a path (`TOC-PLAY-D`)."""
-    floor = state.floor
-    neighbours = state.game.grid.neighbours[cell]
+@cache
+def _tables(game: Game) -> _Tables:
+    cells = game.grid.cells
+    masks = [0] * (len(game.table) * 8)
+    for card in game.table:
+        for flipped, face in ((0, card.front), (1, card.back)):
+            for rotation in range(4):
+                masks[card.index * 8 + rotation * 2 + flipped] = face.open_toward[rotation]
+    return _Tables(
+        open_mask=tuple(masks),
+        place=tuple(Place(cell=c, rotation=r) for c in range(cells) for r in range(4)),
+        place_step={
+            s: tuple(
+                PlaceStep(step=game.table[s].id, cell=c, rotation=r) for c in range(cells) for r in range(4)
+            )
+            for s in game.steps
+        },
+        move=tuple(Move(direction=d) for d in range(4)),
+        flip=tuple(Flip(direction=d, attribute=a) for d in range(4) for a in range(5)),
+        fight=tuple(Fight(direction=d, attribute=a) for d in range(4) for a in range(5)),
+    )
+
+
+def _needs(floor: tuple[int, ...], neighbours: tuple[int, ...], masks: tuple[int, ...]) -> int:
+    """Directions (bit mask) in which a card laid on a cell must have a path (`TOC-PLAY-D`)."""
     mask = 0
     for d in range(4):
         other = neighbours[d]
         if other != -1:
             code = floor[other]
-            if code != EMPTY:
-                face, rotation = _face(state, code)
-                if face.open_toward[rotation] >> _OPPOSITE[d] & 1:
-                    mask |= 1 << d
+            if code != EMPTY and masks[code] >> _OPPOSITE[d] & 1:
+                mask |= 1 << d
     return mask
 
 
 def board_actions(state: State) -> list[Action]:
     """Legal placements, steps, moves, flips and fights in the ordinary phase, in engine order."""
     game = state.game
+    tables = _tables(game)
+    masks = tables.open_mask
     floor = state.floor
     table = game.table
     player = state.player
-    neighbours = game.grid.neighbours[player]
-    here, here_rotation = _face(state, floor[player])
-    open_here = here.open_toward[here_rotation]
+    all_neighbours = game.grid.neighbours
+    neighbours = all_neighbours[player]
+    open_here = masks[floor[player]]
     out: list[Action] = []
     path_cells = [
         neighbours[d]
         for d in range(4)
         if open_here >> d & 1 and neighbours[d] != -1 and floor[neighbours[d]] == EMPTY
     ]
-    needs = {cell: _needs(state, cell) for cell in path_cells}
+    needs = {cell: _needs(floor, all_neighbours[cell], masks) for cell in path_cells}
     if state.deck:
         top = table[state.deck[0]].front.open_toward
+        place = tables.place
         for cell in path_cells:
             need = needs[cell]
             for rotation in range(4):
                 if not need & ~top[rotation]:
-                    out.append(Place(cell=cell, rotation=rotation))
+                    out.append(place[cell * 4 + rotation])
     steps = state.step_area + state.used_steps
     if steps:
         empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
         for step in steps:
             card = table[step]
             opens = card.front.open_toward
+            placed = tables.place_step[step]
             condition = card.condition
             if condition is not None and not depends_on_cell(condition):
                 if not holds(state, condition, player):
@@ -81,10 +117,10 @@ def board_actions(state: State) -> list[Action]:
             for cell in empty if card.anywhere else path_cells:
                 if condition is not None and not holds(state, condition, cell):
                     continue
-                need = needs[cell] if cell in needs else _needs(state, cell)
+                need = needs[cell] if cell in needs else _needs(floor, all_neighbours[cell], masks)
                 for rotation in range(4):
                     if not need & ~opens[rotation]:
-                        out.append(PlaceStep(step=card.id, cell=cell, rotation=rotation))
+                        out.append(placed[cell * 4 + rotation])
     elements = state.elements
     effects = None
     for d in range(4):
@@ -92,31 +128,33 @@ def board_actions(state: State) -> list[Action]:
             continue
         target = neighbours[d]
         if target == -1 or floor[target] == EMPTY:
-            out.append(Move(direction=d))
+            out.append(tables.move[d])
             continue
         code = floor[target]
-        card = table[code >> 3]
-        face, rotation = _face(state, code)
-        if not face.open_toward[rotation] >> _OPPOSITE[d] & 1:
+        if not masks[code] >> _OPPOSITE[d] & 1:
             continue
-        if card.kind != "rebright":
-            out.append(Move(direction=d))
-        for a in range(5):
-            if card.kind == "room":
-                cost = card.flip_cost[a]
-                if not code & 1 and 0 < cost <= elements[a]:
-                    out.append(Flip(direction=d, attribute=a))
-            elif card.kind == "monster":
-                if not code & 1:
-                    if effects is None:
-                        effects = continuous_effects(state)
+        card = table[code >> 3]
+        kind = card.kind
+        if kind != "rebright":
+            out.append(tables.move[d])
+        if kind == "room":
+            if not code & 1:
+                cost_of = card.flip_cost
+                for a in range(5):
+                    if 0 < cost_of[a] <= elements[a]:
+                        out.append(tables.flip[d * 5 + a])
+        elif kind == "monster":
+            if not code & 1:
+                if effects is None:
+                    effects = continuous_effects(state)
+                for a in range(5):
                     cost = monster_cost(state, card, a, effects)
                     if 0 < cost <= elements[a]:
-                        out.append(Fight(direction=d, attribute=a))
-            elif card.kind == "rebright" and state.rebright is not None:
-                value = state.rebright[a]
-                if 0 < value <= elements[a]:
-                    out.append(Fight(direction=d, attribute=a))
+                        out.append(tables.fight[d * 5 + a])
+        elif kind == "rebright" and state.rebright is not None:
+            for a in range(5):
+                if 0 < state.rebright[a] <= elements[a]:
+                    out.append(tables.fight[d * 5 + a])
     return out
 
 
