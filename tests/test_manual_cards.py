@@ -253,3 +253,25 @@ def test_TOC_START_O_monster_sides_turn_like_room_sides() -> None:
     # The same mapping serves both kinds of card: side s faces direction (s + rotation) % 4.
     for rotation in range(4):
         assert [side_facing(d, rotation) for d in range(4)] == [(d - rotation) % 4 for d in range(4)]
+
+
+def test_no_control_characters_reach_card_texts(cards: TowerCardSet) -> None:
+    """Folded YAML text (>-) must come out joined by spaces, with no parser markers left in it."""
+    from collections.abc import Iterator
+    from typing import Any
+
+    from chaos_tower.converter import converter
+
+    def strings(value: Any) -> Iterator[str]:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                yield key
+                yield from strings(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                yield from strings(inner)
+
+    found = [s for s in strings(converter().unstructure(cards)) if any(ord(c) < 32 and c != "\n" for c in s)]
+    assert found == []

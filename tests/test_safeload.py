@@ -399,3 +399,8 @@ def test_a_bool_tag_on_other_text_is_a_problem() -> None:
 
 def test_a_binary_looking_scalar_is_read() -> None:
     assert data_of("a: 0b11\n") == {"a": "0b11"}  # YAML 1.2 core: not an int
+
+
+def test_folded_scalars_are_joined_with_spaces() -> None:
+    """ruamel marks fold points with BEL in round-trip mode; none may reach the data."""
+    assert data_of("a: >-\n  one two\n  three\nb: >\n  x\n  y\n") == {"a": "one two three", "b": "x y\n"}

@@ -210,7 +210,7 @@ class RareItem:
 
 
 class ItemKind(enum.Enum):
-    """The icon items of `TOC-ITEM-01A`..`01C`: carry only."""
+    """The icon items of `TOC-ITEM-01A` to `01C`: carry only."""
 
     MONSTER = "monster"
     CHANGE = "change"
@@ -219,7 +219,7 @@ class ItemKind(enum.Enum):
 
 @frozen(kw_only=True)
 class SimpleItem:
-    """A monster, change or growth item (`TOC-ITEM-01A`..`01C`); kept in carry only."""
+    """A monster, change or growth item (`TOC-ITEM-01A` to `01C`); kept in carry only."""
 
     id: str
     name: str
@@ -254,7 +254,7 @@ class FloorMark:
 
 @frozen(kw_only=True)
 class NumberCard:
-    """The number card's track (`TOC-ZAP-01`..`03`); floors past the last keep its extra da."""
+    """The number card's track (`TOC-ZAP-01` to `03`); floors past the last keep its extra da."""
 
     floors: tuple[FloorMark, ...]
     zap_extra_da: int = 0

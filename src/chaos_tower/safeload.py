@@ -268,6 +268,10 @@ class _Reader:
 
     def build_scalar(self, node: ScalarNode, tag: str, path: JsonPath, line: int, column: int) -> Any:
         text: str = node.value
+        if node.style == ">":
+            # ruamel's round-trip composer marks the fold points of a folded
+            # scalar with BEL; a folded scalar cannot hold a raw BEL itself.
+            text = text.replace("\a", "")
         plain = node.style is None
         if self.json_mode and plain and text in _JSON_CONSTANTS:
             self.problem(line, column, path, "not-finite", f"{text} is not allowed; numbers must be finite")

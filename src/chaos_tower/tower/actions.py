@@ -41,7 +41,7 @@ ATTRS = "GWVSD"
 
 @frozen(kw_only=True)
 class Place:
-    """Draw the top chaos card and place it (`TOC-START-B`, `TOC-PLAY-A`..`F`)."""
+    """Draw the top chaos card and place it (`TOC-START-B`, `TOC-PLAY-A` to `F`)."""
 
     cell: int
     rotation: int
@@ -115,7 +115,7 @@ class SetItem:
 
 @frozen(kw_only=True)
 class Use:
-    """Use the item set in a slot, once (`TOC-NORMAL-06`..`08`)."""
+    """Use the item set in a slot, once (`TOC-NORMAL-06` to `08`)."""
 
     slot: str
     attribute: int | None = None

@@ -81,7 +81,7 @@ def in_area(state: State, item: int) -> bool:
 
 
 def offered_items(state: State) -> Iterator[int]:
-    """Items the player may take now (`TOC-ITEM-01A`..`01D`).
+    """Items the player may take now (`TOC-ITEM-01A` to `01D`).
 
     Monster, change and growth items: shown by the icon of a flipped card on a
     neighbouring cell, paths ignored. Normal items: shown by the icon of the

@@ -1,4 +1,4 @@
-"""All-reset (``TOC-PREP-01``..``15``) and ZAP (``TOC-ZAP-04``..``06``), which repeats it."""
+"""All-reset (``TOC-PREP-01`` to ``15``) and ZAP (``TOC-ZAP-04`` to ``06``), which repeats it."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def _reset_fields(game: Game, rng: int) -> tuple[dict[str, object], int]:
 
 
 def new_game(cards: TowerCardSet, *, seed: int = 0, max_actions: int | None = None) -> State:
-    """A solo game at all-reset (`TOC-PREP-01`..`15`): the first chaos card is yet to be placed.
+    """A solo game at all-reset (`TOC-PREP-01` to `15`): the first chaos card is yet to be placed.
 
     ``max_actions`` ends the game with the outcome ``ended`` / ``max-actions``
     after that many actions (the manual sets no limit; simulations need one).
@@ -57,7 +57,7 @@ def new_game(cards: TowerCardSet, *, seed: int = 0, max_actions: int | None = No
 
 
 def fall(change: Change, cell: int) -> None:
-    """The player falls into an empty cell: ZAP (`TOC-ZAP-04`..`06`).
+    """The player falls into an empty cell: ZAP (`TOC-ZAP-04` to `06`).
 
     Everything is reset as at all-reset (values, steps, every chaos card from
     the floor and the deck, every item from carry, slots and lost), the number

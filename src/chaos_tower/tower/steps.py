@@ -1,4 +1,4 @@
-"""Steps: moving between floors (``TOC-STEP-01``..``11``, and ``TOC-ZAP-07`` for leaving ZAP)."""
+"""Steps: moving between floors (``TOC-STEP-01`` to ``11``, and ``TOC-ZAP-07`` for leaving ZAP)."""
 
 from __future__ import annotations
 

@@ -78,7 +78,7 @@ class ItemTable:
 
     @property
     def settable(self) -> bool:
-        """Normal and rare items may be set in slots; icon items are carry only (`TOC-ITEM-01A`..`C`)."""
+        """Normal and rare items may be set in slots; icon items are carry only (`TOC-ITEM-01A` to `C`)."""
         return self.kind in ("normal", "rare")
 
 
