@@ -31,6 +31,7 @@ import attrs
 
 import chaos_tower as ct
 from chaos_tower.agents import GreedyAgent, RandomAgent
+from chaos_tower.tower.perft import divide, perft
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "data" / "golden"
@@ -226,21 +227,6 @@ def make_goldens(cards: ct.TowerCardSet) -> None:
 
 
 # -- perft ----------------------------------------------------------------------------------------
-
-
-def perft(state: ct.State, depth: int) -> int:
-    """The number of action sequences of length ``depth`` (a finished game has none beyond depth 0)."""
-    if depth == 0:
-        return 1
-    actions = ct.legal_actions(state)
-    if depth == 1:
-        return len(actions)
-    return sum(perft(ct.apply(state, a), depth - 1) for a in actions)
-
-
-def divide(state: ct.State, depth: int) -> dict[str, int]:
-    """perft(depth - 1) under each first action, by action text."""
-    return {ct.action_text(state, a): perft(ct.apply(state, a), depth - 1) for a in ct.legal_actions(state)}
 
 
 @dataclasses.dataclass(frozen=True)

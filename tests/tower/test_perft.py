@@ -21,23 +21,11 @@ import pytest
 
 import chaos_tower as ct
 from chaos_tower.tower.invariants import violations
+from chaos_tower.tower.perft import divide, perft
 
 PERFT = Path(__file__).resolve().parents[1] / "data" / "perft"
 FILES = sorted(PERFT.glob("*.json"))
 GAME = ct.new_game(ct.load_cardset()).game
-
-
-def perft(state: ct.State, depth: int) -> int:
-    if depth == 0:
-        return 1
-    actions = ct.legal_actions(state)
-    if depth == 1:
-        return len(actions)
-    return sum(perft(ct.apply(state, a), depth - 1) for a in actions)
-
-
-def divide(state: ct.State, depth: int) -> dict[str, int]:
-    return {ct.action_text(state, a): perft(ct.apply(state, a), depth - 1) for a in ct.legal_actions(state)}
 
 
 def load(path: Path) -> dict[str, Any]:
