@@ -104,7 +104,7 @@ def board_actions(state: State) -> list[Action]:
                     out.append(place[cell * 4 + rotation])
     steps = state.step_area + state.used_steps
     if steps:
-        empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
+        empty: list[int] | None = None  # every empty cell, listed only for a step placed anywhere
         for step in steps:
             card = table[step]
             opens = card.front.open_toward
@@ -114,7 +114,12 @@ def board_actions(state: State) -> list[Action]:
                 if not holds(state, condition, player):
                     continue
                 condition = None
-            for cell in empty if card.anywhere else path_cells:
+            cells = path_cells
+            if card.anywhere:
+                if empty is None:
+                    empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
+                cells = empty
+            for cell in cells:
                 if condition is not None and not holds(state, condition, cell):
                     continue
                 need = needs[cell] if cell in needs else _needs(floor, all_neighbours[cell], masks)
