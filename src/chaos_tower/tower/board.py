@@ -115,8 +115,10 @@ def continuous_effects(state: State, entering: int = -1) -> tuple[Effect, ...]:
     found: list[Effect] = []
     for item in state.carry:
         found.extend(e for e in game.items[item].carry_effects if e.trigger is Trigger.WHILE_CARRIED)
+    lasting = game.lasting_faces
     for cell, code in enumerate(state.floor):
-        if code == EMPTY:
+        # Most faces have no lasting effect: skip them by their (card, face) key.
+        if code == EMPTY or (code >> 3) * 2 + (code & 1) not in lasting:
             continue
         card = game.table[card_of(code)]
         face = card.back if is_flipped(code) else card.front

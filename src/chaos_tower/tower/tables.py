@@ -16,7 +16,7 @@ from attrs import frozen
 
 from ..cards import Da, Icon, ItemKind, NormalItem, RareItem, Recipe, SimpleItem, TowerCardSet
 from ..converter import converter
-from ..vocabulary import ATTRIBUTES, Condition, Effect, Elements
+from ..vocabulary import ATTRIBUTES, Condition, Effect, Elements, Trigger
 from .geometry import Grid, grid
 
 __all__ = ["CardKind", "CardTable", "FaceTable", "Game", "ItemTable", "compile_game"]
@@ -100,6 +100,8 @@ class Game:
     """Ids a reset may name: chaos cards, steps and items."""
     monsters: frozenset[int]
     """Numbers of the monster cards."""
+    lasting_faces: frozenset[int]
+    """``card * 2 + (1 if back else 0)`` of each face with a "while here" or "while on floor" effect."""
     items: tuple[ItemTable, ...]
     item_index: dict[str, int]
     slot_ids: tuple[str, ...]
@@ -298,6 +300,12 @@ def _compile(cards: TowerCardSet) -> Game:
             [table[c].id for c in chaos] + [table[s].id for s in steps] + [item.id for item in items]
         ),
         monsters=frozenset(card.index for card in table if card.kind == "monster"),
+        lasting_faces=frozenset(
+            card.index * 2 + back
+            for card in table
+            for back, face in ((0, card.front), (1, card.back))
+            if any(e.trigger in (Trigger.WHILE_HERE, Trigger.WHILE_ON_FLOOR) for e in face.effects)
+        ),
         items=items,
         item_index={item.id: i for i, item in enumerate(items)},
         slot_ids=tuple(s.id for s in sheet.slots),
