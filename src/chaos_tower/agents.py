@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Protocol
 
 from .tower.actions import Action, PlaceStep
-from .tower.board import connected, continuous_effects, effective_da, side_at
+from .tower.board import connected, continuous_effects, effective_da, same_attribute_neighbours, side_at
 from .tower.engine import apply, legal_actions, outcome
 from .tower.geometry import OPPOSITE
 from .tower.placement import path_cells
@@ -96,15 +96,7 @@ def _step_prospects(state: State) -> float:
     for step in state.step_area:
         condition = game.table[step].condition
         if isinstance(condition, NeighboursOfOneAttribute) and game.table[step].id not in ready:
-            best = 0
-            for cell in path_cells(state):
-                tally = [0] * 5
-                for other in game.grid.neighbours[cell]:
-                    if other != -1 and state.floor[other] != EMPTY:
-                        attribute = game.table[card_of(state.floor[other])].attribute
-                        if attribute >= 0:
-                            tally[attribute] += 1
-                best = max(best, *tally)
+            best = max((same_attribute_neighbours(state, cell) for cell in path_cells(state)), default=0)
             value += 40.0 * min(best, condition.count)
     return value
 

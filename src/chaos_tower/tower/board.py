@@ -39,6 +39,7 @@ __all__ = [
     "holds",
     "is_living_monster",
     "matches",
+    "same_attribute_neighbours",
     "side_at",
 ]
 
@@ -164,6 +165,18 @@ def monster_cost(state: State, card: CardTable, attribute: int, effects: tuple[E
     return max(base, 1)
 
 
+def same_attribute_neighbours(state: State, cell: int) -> int:
+    """The most neighbours of ``cell`` that share one attribute (Elerint, `TOC-STEP-11C`)."""
+    game = state.game
+    tally = [0] * 5
+    for other in game.grid.neighbours[cell]:
+        if other != -1 and state.floor[other] != EMPTY:
+            attribute = game.table[card_of(state.floor[other])].attribute
+            if attribute >= 0:
+                tally[attribute] += 1
+    return max(tally)
+
+
 _CELL_TESTS = (Corner, NeighboursOfOneAttribute, NeighbourMonster)
 
 
@@ -195,13 +208,7 @@ def holds(state: State, condition: Condition, cell: int) -> bool:
             )
             return living >= count
         case NeighboursOfOneAttribute(count=count):
-            tally = [0] * 5
-            for other in game.grid.neighbours[cell]:
-                if other != -1 and state.floor[other] != EMPTY:
-                    card = game.table[card_of(state.floor[other])]
-                    if card.attribute >= 0:
-                        tally[card.attribute] += 1
-            return max(tally) >= count
+            return same_attribute_neighbours(state, cell) >= count
         case NeighbourMonster(state=which):
             for other in game.grid.neighbours[cell]:
                 if other == -1 or state.floor[other] == EMPTY:

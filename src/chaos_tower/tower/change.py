@@ -86,6 +86,20 @@ class Change:
             shown = " ".join(f"{_ATTRS[i]}{d:+d}" for i, d in enumerate(vector) if d)
             self.event(rule, "elements", f"elements {shown}: {why}")
 
+    def element(self, attribute: int, delta: int, rule: str, why: str) -> None:
+        """Change one element (pay for a flip or a fight, or a chosen +n)."""
+        vector = [0] * 5
+        vector[attribute] = delta
+        self.elements(tuple(vector), rule, why)
+
+    def rebright_falls(self) -> None:
+        """Victory when all five of Rebright's values are 0 (`TOC-STEP-11E`); an earlier end stands."""
+        values = self.get("rebright")
+        if values is not None and not any(values):
+            self.end(
+                Outcome(result="won", cause="rebright-fell", rule="TOC-STEP-11E"), "Rebright falls: victory"
+            )
+
     def instant(self, effect: Effect, rule: str, why: str, *, attribute: int | None = None) -> None:
         """Apply an effect that acts at once (life, elements, floor, Rebright)."""
         if effect.when is not None and not holds(self.now(), effect.when, self.get("player")):
@@ -98,9 +112,7 @@ class Change:
         elif isinstance(effect, ElementsAdd):
             self.elements(effect.add.as_tuple(), rule, why)
         elif isinstance(effect, ElementChoice) and attribute is not None:
-            vector = [0] * 5
-            vector[attribute] = effect.add
-            self.elements(tuple(vector), rule, why)
+            self.element(attribute, effect.add, rule, why)
         elif isinstance(effect, FloorUp):
             level = self.get("level")
             self.set(level=level + effect.add)
@@ -128,10 +140,7 @@ class Change:
             new[i] = max(0, min(top, value))
         self.set(rebright=tuple(new))
         self.event(rule, "rebright", f"Rebright {values} → {tuple(new)}: {why}")
-        if not any(new):
-            self.end(
-                Outcome(result="won", cause="rebright-fell", rule="TOC-STEP-11E"), "Rebright falls: victory"
-            )
+        self.rebright_falls()
 
     def finish(self) -> State:
         """The new state."""

@@ -289,9 +289,7 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     else:
         found = movegen.board_actions(state)
         found += [a for a in _item_candidates(state) if _REASON[type(a)](state, a) is None]
-    if all(type(a) is Discard for a in found):
-        return ()
-    return tuple(found)
+    return _unless_only_discards(found)
 
 
 def legal_actions_by_reasons(state: State) -> tuple[Action, ...]:
@@ -301,7 +299,11 @@ def legal_actions_by_reasons(state: State) -> tuple[Action, ...]:
     """
     if state.result is not None:
         return ()
-    found = [a for a in _candidates(state) if _REASON[type(a)](state, a) is None]
+    return _unless_only_discards([a for a in _candidates(state) if _REASON[type(a)](state, a) is None])
+
+
+def _unless_only_discards(found: list[Action]) -> tuple[Action, ...]:
+    # TOC-OVER-01 as read in legal_actions: nothing left but throwing items away is GameOver.
     if all(type(a) is Discard for a in found):
         return ()
     return tuple(found)

@@ -166,9 +166,7 @@ def apply_flip(change: Change, action: Flip) -> None:
     card = card_at(state, target)
     assert card is not None
     cost = card.flip_cost[action.attribute]
-    vector = [0] * 5
-    vector[action.attribute] = -cost
-    change.elements(tuple(vector), "TOC-PROG1-03", f"flipping {card.name}")
+    change.element(action.attribute, -cost, "TOC-PROG1-03", f"flipping {card.name}")
     floor = list(state.floor)
     # TOC-START-E: turned over in place, the name keeping its direction: same rotation.
     floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
@@ -244,27 +242,23 @@ def apply_fight(change: Change, action: Fight) -> None:
     if card.kind == "monster":
         damage += state.combat_bonus
     damage = min(damage, 0)
-    vector = [0] * 5
     if card.kind == "rebright":
         assert state.rebright is not None
         value = state.rebright[action.attribute]
-        vector[action.attribute] = -value
-        change.elements(tuple(vector), "TOC-PROG2-03", f"attacking Rebright with {_ATTRS[action.attribute]}")
+        change.element(
+            action.attribute, -value, "TOC-PROG2-03", f"attacking Rebright with {_ATTRS[action.attribute]}"
+        )
         values = list(state.rebright)
         values[action.attribute] = 0
         change.set(rebright=tuple(values))
         change.event("TOC-STEP-11E", "rebright", f"Rebright's {_ATTRS[action.attribute]} falls to 0")
         if damage:
             change.life(damage, "TOC-PROG2-03", "Rebright's da")
-        if not any(values) and not change.over:
-            change.end(
-                Outcome(result="won", cause="rebright-fell", rule="TOC-STEP-11E"), "Rebright falls: victory"
-            )
+        change.rebright_falls()  # after the damage: a player who dies in the last fight has lost
         return
     rule = _progress_rule(state, target, "03")
     cost = monster_cost(state, card, action.attribute, effects)
-    vector[action.attribute] = -cost
-    change.elements(tuple(vector), rule, f"fighting {card.name}")
+    change.element(action.attribute, -cost, rule, f"fighting {card.name}")
     floor = list(state.floor)
     floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
     change.set(floor=tuple(floor), combat_bonus=0)
