@@ -18,6 +18,7 @@ from attrs import field, frozen
 __all__ = [
     "CONDITION_TYPES",
     "EFFECT_TYPES",
+    "LETTERS",
     "AllAttributesOnFloor",
     "AllOf",
     "AnyOf",
@@ -62,6 +63,8 @@ class Attribute(enum.Enum):
 
 
 ATTRIBUTES: tuple[Attribute, ...] = tuple(Attribute)
+LETTERS = "GWVSD"
+"""The attributes' letters in order: an attribute's number is its index here."""
 
 
 @frozen(kw_only=True)

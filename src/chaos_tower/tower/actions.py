@@ -13,6 +13,7 @@ import re
 from attrs import frozen
 
 from ..errors import MalformedActionError
+from ..vocabulary import LETTERS
 from .geometry import DIRECTIONS, Grid
 
 __all__ = [
@@ -35,8 +36,6 @@ __all__ = [
     "action_text",
     "parse_action",
 ]
-
-ATTRS = "GWVSD"
 
 
 @frozen(kw_only=True)
@@ -190,9 +189,9 @@ def action_text(action: Action, grid: Grid) -> str:
         case Move(direction=d):
             return f"move {DIRECTIONS[d]}"
         case Flip(direction=d, attribute=a):
-            return f"flip {DIRECTIONS[d]} {ATTRS[a]}"
+            return f"flip {DIRECTIONS[d]} {LETTERS[a]}"
         case Fight(direction=d, attribute=a):
-            return f"fight {DIRECTIONS[d]} {ATTRS[a]}"
+            return f"fight {DIRECTIONS[d]} {LETTERS[a]}"
         case Take(item=item, drop=drop):
             return f"take {item}" + (f" drop {drop}" if drop else "")
         case Make(item=item):
@@ -202,7 +201,7 @@ def action_text(action: Action, grid: Grid) -> str:
         case Use(slot=slot, attribute=a, cell=cell, to=to, target=target):
             text = f"use {slot}"
             if a is not None:
-                text += f" {ATTRS[a]}"
+                text += f" {LETTERS[a]}"
             if cell is not None:
                 text += f" at {grid.name(cell)}"
             if to is not None:
@@ -267,9 +266,9 @@ def parse_action(text: str, grid: Grid) -> Action:
         if name == "move":
             return Move(direction=DIRECTIONS.index(g[0]))
         if name == "flip":
-            return Flip(direction=DIRECTIONS.index(g[0]), attribute=ATTRS.index(g[1]))
+            return Flip(direction=DIRECTIONS.index(g[0]), attribute=LETTERS.index(g[1]))
         if name == "fight":
-            return Fight(direction=DIRECTIONS.index(g[0]), attribute=ATTRS.index(g[1]))
+            return Fight(direction=DIRECTIONS.index(g[0]), attribute=LETTERS.index(g[1]))
         if name == "take":
             return Take(item=g[0], drop=g[1])
         if name == "make":
@@ -280,7 +279,7 @@ def parse_action(text: str, grid: Grid) -> Action:
             if name == "use":
                 cell = None if g[2] is None else grid.cell(int(g[2]), int(g[3]))
                 to = None if g[4] is None else grid.cell(int(g[4]), int(g[5]))
-                attribute = None if g[1] is None else ATTRS.index(g[1])
+                attribute = None if g[1] is None else LETTERS.index(g[1])
                 return Use(slot=g[0], attribute=attribute, cell=cell, to=to, target=g[6])
             if name == "relocate":
                 return Relocate(

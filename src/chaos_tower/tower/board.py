@@ -6,6 +6,7 @@ from functools import cache
 
 from ..cards import PLAIN, Da
 from ..vocabulary import (
+    LETTERS,
     AllAttributesOnFloor,
     AllOf,
     AnyOf,
@@ -43,12 +44,10 @@ __all__ = [
     "side_at",
 ]
 
-_ATTRS = "GWVSD"
-
 
 def attribute_index(letter: str) -> int:
     """G W V S D → 0..4."""
-    return _ATTRS.index(letter)
+    return LETTERS.index(letter)
 
 
 def card_at(state: State, cell: int) -> CardTable | None:
@@ -97,7 +96,7 @@ def matches(scope: Scope, card: CardTable) -> bool:
     """Whether a card is in an effect's scope."""
     if scope.cards != "any" and scope.cards != card.kind:
         return False
-    if scope.attribute is not None and _ATTRS.index(scope.attribute.value) != card.attribute:
+    if scope.attribute is not None and LETTERS.index(scope.attribute.value) != card.attribute:
         return False
     return scope.name is None or scope.name == card.name
 
@@ -200,7 +199,7 @@ def holds(state: State, condition: Condition, cell: int) -> bool:
             }
             return all(item in held for item in items)
         case ElementAtLeast(attribute=attribute, value=value):
-            return state.elements[_ATTRS.index(attribute.value)] >= value
+            return state.elements[LETTERS.index(attribute.value)] >= value
         case LivingMonstersAtLeast(count=count):
             monsters = game.monsters
             living = sum(

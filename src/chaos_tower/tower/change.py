@@ -11,13 +11,20 @@ from typing import Any
 
 import attrs
 
-from ..vocabulary import Effect, ElementChoice, ElementsAdd, FloorUp, Life, RebrightValue, SummonRebright
+from ..vocabulary import (
+    LETTERS,
+    Effect,
+    ElementChoice,
+    ElementsAdd,
+    FloorUp,
+    Life,
+    RebrightValue,
+    SummonRebright,
+)
 from .board import holds
 from .state import Event, Outcome, State
 
 __all__ = ["Change"]
-
-_ATTRS = "GWVSD"
 
 
 class Change:
@@ -83,7 +90,7 @@ class Change:
         )
         if new != old:
             self.set(elements=new)
-            shown = " ".join(f"{_ATTRS[i]}{d:+d}" for i, d in enumerate(vector) if d)
+            shown = " ".join(f"{LETTERS[i]}{d:+d}" for i, d in enumerate(vector) if d)
             self.event(rule, "elements", f"elements {shown}: {why}")
 
     def element(self, attribute: int, delta: int, rule: str, why: str) -> None:
@@ -132,7 +139,7 @@ class Change:
         new = list(values)
         top = self.original.game.element_max
         for attribute in effect.attributes:
-            i = _ATTRS.index(attribute.value)
+            i = LETTERS.index(attribute.value)
             value = effect.set if effect.set is not None else new[i] + (effect.add or 0)
             # Like every value a card shows, Rebright's stay within the sheet's
             # element bounds; otherwise Sword Of Black could lift one past what

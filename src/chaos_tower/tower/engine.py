@@ -34,7 +34,7 @@ from .actions import (
 )
 from .board import connected, holds
 from .change import Change
-from .state import EMPTY, Outcome, State
+from .state import EMPTY, Outcome, Reason, State
 from .steps import apply_place_step
 from .tables import Game
 
@@ -52,7 +52,6 @@ __all__ = [
     "outcome",
 ]
 
-Reason = tuple[str, str] | None
 
 _REASON: dict[type, Callable[[State, Any], Reason]] = {
     Place: placement.place_reason,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..vocabulary import (
+    LETTERS,
     CombatDa,
     Effect,
     ElementChoice,
@@ -30,7 +31,7 @@ from ..vocabulary import (
 from .actions import Discard, Finish, Make, Relocate, SetItem, Stand, Take, Use
 from .board import card_at, face_at, holds
 from .change import Change
-from .state import EMPTY, State, card_of, encode, is_flipped
+from .state import EMPTY, Reason, State, card_of, encode, is_flipped
 from .tables import ItemTable
 
 __all__ = [
@@ -55,7 +56,6 @@ __all__ = [
     "use_reason",
 ]
 
-Reason = tuple[str, str] | None
 _ICON_RULE = {
     "monster": "TOC-ITEM-01A",
     "change": "TOC-ITEM-01B",
@@ -317,7 +317,7 @@ def use_reason(state: State, action: Use) -> Reason:
 def _effect_reason(state: State, effect: Effect, action: Use) -> Reason:
     game = state.game
     if isinstance(effect, ElementChoice):
-        if "GWVSD"[action.attribute or 0] not in {a.value for a in effect.choices}:
+        if LETTERS[action.attribute or 0] not in {a.value for a in effect.choices}:
             return ("TOC-NORMAL-09C", "that element cannot be chosen")
     elif isinstance(effect, Teleport):
         assert action.cell is not None

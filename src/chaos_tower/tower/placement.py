@@ -12,7 +12,7 @@ from .actions import Place, PlaceRebright, PlaceStep
 from .board import holds, side_at
 from .change import Change
 from .geometry import OPPOSITE, side_facing
-from .state import EMPTY, State, encode
+from .state import EMPTY, Reason, State, encode
 from .tables import FaceTable
 
 __all__ = [
@@ -23,8 +23,6 @@ __all__ = [
     "rebright_reason",
     "step_reason",
 ]
-
-Reason = tuple[str, str] | None
 
 
 def in_start_phase(state: State) -> bool:

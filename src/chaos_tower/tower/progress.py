@@ -7,14 +7,14 @@ cites the clause of the case at hand.
 
 from __future__ import annotations
 
-from ..vocabulary import CombatDa
+from ..vocabulary import LETTERS, CombatDa
 from .actions import Fight, Flip, Move
 from .board import card_at, connected, continuous_effects, effective_da, monster_cost, side_at
 from .change import Change
 from .geometry import DIRECTIONS, OPPOSITE
 from .placement import in_start_phase
 from .prep import fall
-from .state import EMPTY, Outcome, State, card_of, encode, is_flipped, rotation_of
+from .state import EMPTY, Outcome, Reason, State, card_of, encode, is_flipped, rotation_of
 from .steps import leave_step
 
 __all__ = [
@@ -26,9 +26,6 @@ __all__ = [
     "flip_reason",
     "move_reason",
 ]
-
-Reason = tuple[str, str] | None
-_ATTRS = "GWVSD"
 
 
 def _progress_rule(state: State, target: int, item: str) -> str:
@@ -149,11 +146,11 @@ def flip_reason(state: State, action: Flip) -> Reason:
     cost = card.flip_cost[action.attribute]
     # An element at 0 lies in the zero area (TOC-PREP-13) and cannot pay anything.
     if cost <= 0:
-        return ("TOC-PROG1-03", f"{card.name} cannot be flipped with {_ATTRS[action.attribute]}")
+        return ("TOC-PROG1-03", f"{card.name} cannot be flipped with {LETTERS[action.attribute]}")
     if state.elements[action.attribute] < cost:
         return (
             "TOC-PROG1-03",
-            f"flipping {card.name} costs {cost} {_ATTRS[action.attribute]}; "
+            f"flipping {card.name} costs {cost} {LETTERS[action.attribute]}; "
             f"the player has {state.elements[action.attribute]}",
         )
     return None
@@ -188,7 +185,7 @@ def fight_reason(state: State, action: Fight) -> Reason:
         )
     card = card_at(state, target)
     assert card is not None
-    letter = _ATTRS[action.attribute]
+    letter = LETTERS[action.attribute]
     if card.kind == "rebright":
         assert state.rebright is not None
         value = state.rebright[action.attribute]
@@ -246,12 +243,12 @@ def apply_fight(change: Change, action: Fight) -> None:
         assert state.rebright is not None
         value = state.rebright[action.attribute]
         change.element(
-            action.attribute, -value, "TOC-PROG2-03", f"attacking Rebright with {_ATTRS[action.attribute]}"
+            action.attribute, -value, "TOC-PROG2-03", f"attacking Rebright with {LETTERS[action.attribute]}"
         )
         values = list(state.rebright)
         values[action.attribute] = 0
         change.set(rebright=tuple(values))
-        change.event("TOC-STEP-11E", "rebright", f"Rebright's {_ATTRS[action.attribute]} falls to 0")
+        change.event("TOC-STEP-11E", "rebright", f"Rebright's {LETTERS[action.attribute]} falls to 0")
         if damage:
             change.life(damage, "TOC-PROG2-03", "Rebright's da")
         change.rebright_falls()  # after the damage: a player who dies in the last fight has lost

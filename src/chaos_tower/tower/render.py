@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import PLAIN, Da
+from ..vocabulary import LETTERS
 from .board import card_at, side_at
 from .state import EMPTY, State, is_flipped
 
@@ -48,7 +49,7 @@ def render_text(state: State) -> str:
             lines.append("|" + "|".join(c[part] for c in cells) + "|")
     lines.append(rule)
     level = "ZAP" if state.level == 0 else str(state.level)
-    el = " ".join(f"{a}{v}" for a, v in zip("GWVSD", state.elements, strict=True))
+    el = " ".join(f"{a}{v}" for a, v in zip(LETTERS, state.elements, strict=True))
     lines.append(f"floor {level} (extra da {game.extra_da(state.level):+d})   life {state.life}   {el}")
     top = game.table[state.deck[0]].name if state.deck else "(empty)"
     lines.append(f"chaos deck {len(state.deck)}, top: {top}")
@@ -66,7 +67,7 @@ def render_text(state: State) -> str:
     used = ", ".join(game.table[s].name for s in state.used_steps) or "-"
     lines.append(f"steps: {steps}   used: {used}")
     if state.rebright is not None:
-        values = " ".join(f"{a}{v}" for a, v in zip("GWVSD", state.rebright, strict=True))
+        values = " ".join(f"{a}{v}" for a, v in zip(LETTERS, state.rebright, strict=True))
         lines.append(f"Rebright: {values}" + ("  (to be placed)" if state.rebright_pending else ""))
     if state.result is not None:
         lines.append(f"game over: {state.result.result} ({state.result.cause}, {state.result.rule})")

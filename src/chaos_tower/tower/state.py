@@ -19,10 +19,13 @@ from attrs import field, frozen
 
 from .tables import Game
 
-__all__ = ["EMPTY", "Event", "Outcome", "State", "card_of", "encode", "is_flipped", "rotation_of"]
+__all__ = ["EMPTY", "Event", "Outcome", "Reason", "State", "card_of", "encode", "is_flipped", "rotation_of"]
 
 EMPTY = -1
 """A floor cell with no card."""
+
+Reason = tuple[str, str] | None
+"""Why an action is not allowed, as (rule ID, message); ``None`` when it is."""
 
 
 def encode(card: int, rotation: int, flipped: bool) -> int:
