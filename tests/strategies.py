@@ -16,6 +16,7 @@ names) are well-formed but point nowhere in particular.
 
 from __future__ import annotations
 
+import io
 import string
 from collections.abc import Iterable
 from functools import cache
@@ -23,6 +24,7 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from ruamel.yaml import YAML
 
 from chaos_tower.cards import (
     PLAIN,
@@ -101,6 +103,7 @@ __all__ = [
     "simple_items",
     "step_cards",
     "texts",
+    "yaml_text",
 ]
 
 T = TypeVar("T")
@@ -128,6 +131,20 @@ SLOT_TRIGGERS = frozenset({Trigger.ON_USE})
 # Sizes of the lists the strategies draw. Far below the schema's maxItems: enough
 # to exercise lists, cheap enough to run hundreds of examples.
 _FEW = 3
+
+
+def yaml_text(data: Any) -> str:
+    """Plain data written as block-style YAML, for feeding generated documents to the loader.
+
+    Block style: ruamel's flow-style emitter writes some plain scalars (``?A``) that
+    its own parser then reads differently; that is ruamel's bug, not the reader's.
+    """
+    yaml = YAML(typ="safe", pure=True)
+    yaml.allow_unicode = True
+    yaml.default_flow_style = False
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
 
 
 def schema_errors(definition: str, data: Any) -> list[str]:

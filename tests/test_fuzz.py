@@ -9,7 +9,6 @@ well-formed JSON or YAML text of plain data, what comes out equals what went in.
 from __future__ import annotations
 
 import copy
-import io
 import json
 import math
 import re
@@ -19,12 +18,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from ruamel.yaml import YAML
 
 from chaos_tower import CardSetError, TowerCardSet, check_cardset, load_cardset
 from chaos_tower.converter import converter
 from chaos_tower.errors import Problem
 from chaos_tower.safeload import LIMITS, Document, JsonPath, parse_bytes
+from strategies import yaml_text
 
 REPO = Path(__file__).resolve().parents[1]
 BUILTIN = REPO / "carddata" / "tower"
@@ -111,17 +110,6 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # Module scope: hypothesis runs many examples per test call, and a function-scoped
     # fixture would be shared among them anyway. Each test writes its own file names.
     return tmp_path_factory.mktemp("fuzz")
-
-
-def _yaml_dump(data: Any) -> str:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.allow_unicode = True
-    # Block style: ruamel's flow-style emitter writes some plain scalars (`?A`) that
-    # its own parser then reads differently; that is ruamel's bug, not the reader's.
-    yaml.default_flow_style = False
-    out = io.StringIO()
-    yaml.dump(data, out)
-    return out.getvalue()
 
 
 # -- strategies ----------------------------------------------------------------------------
@@ -236,7 +224,7 @@ def test_json_documents(doc: Any, ensure_ascii: bool) -> None:
 @FUZZ
 @given(doc=json_like())
 def test_yaml_documents(doc: Any) -> None:
-    check_parse(_yaml_dump(doc).encode("utf-8"), json_mode=False)
+    check_parse(yaml_text(doc).encode("utf-8"), json_mode=False)
 
 
 @FUZZ
@@ -254,7 +242,7 @@ def test_json_reads_as_the_standard_parser_does(doc: Any, ensure_ascii: bool) ->
 @given(doc=faithful_data)
 def test_yaml_reads_back_what_was_dumped(doc: Any) -> None:
     assume(_depth(doc) <= LIMITS.max_depth)
-    document, problems = parse_bytes(_yaml_dump(doc).encode("utf-8"), file="doc.yaml", json_mode=False)
+    document, problems = parse_bytes(yaml_text(doc).encode("utf-8"), file="doc.yaml", json_mode=False)
     assert problems == []
     assert document is not None
     assert document.data == doc
@@ -264,7 +252,7 @@ def test_yaml_reads_back_what_was_dumped(doc: Any) -> None:
 @given(doc=json_like(), suffix=st.sampled_from([".json", ".yaml"]))
 def test_documents_as_card_set_files(doc: Any, suffix: str, workdir: Path) -> None:
     path = workdir / f"document{suffix}"
-    text = json.dumps(doc) if suffix == ".json" else _yaml_dump(doc)
+    text = json.dumps(doc) if suffix == ".json" else yaml_text(doc)
     path.write_text(text, encoding="utf-8")
     check_load(path)
 
@@ -323,7 +311,7 @@ def test_card_set_with_a_value_replaced(data: st.DataObject, suffix: str, small_
     else:
         parent.insert(int(path[-1]), data.draw(json_like(max_leaves=8), label="value"))
     target = workdir / f"replaced{suffix}"
-    target.write_text(json.dumps(doc) if suffix == ".json" else _yaml_dump(doc), encoding="utf-8")
+    target.write_text(json.dumps(doc) if suffix == ".json" else yaml_text(doc), encoding="utf-8")
     check_load(target, also_load=False)
 
 

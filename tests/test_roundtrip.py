@@ -5,7 +5,6 @@ The built-in set is the fixed example; hypothesis supplies cards of every kind.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -14,7 +13,6 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from ruamel.yaml import YAML
 
 import strategies as cards_st
 from chaos_tower import TowerCardSet, check_cardset, load_cardset
@@ -81,15 +79,6 @@ def _json_text(data: Any) -> str:
     return _YAML_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def _yaml_text(data: Any) -> str:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.default_flow_style = False
-    yaml.allow_unicode = True
-    out = io.StringIO()
-    yaml.dump(data, out)
-    return out.getvalue()
-
-
 def _paths(data: Any, path: JsonPath = ()) -> set[JsonPath]:
     """Every JSON path in ``data``, the root included."""
     out = {path}
@@ -148,7 +137,7 @@ def test_builtin_through_a_json_file(builtin: TowerCardSet, builtin_data: dict[s
 def test_builtin_through_a_yaml_file(builtin: TowerCardSet, builtin_data: dict[str, Any],
                                      tmp_path: Path) -> None:
     path = tmp_path / "tower.yaml"
-    path.write_text(_yaml_text(builtin_data), encoding="utf-8")
+    path.write_text(cards_st.yaml_text(builtin_data), encoding="utf-8")
     assert load_cardset(path) == builtin
 
 
@@ -162,7 +151,7 @@ def test_builtin_split_differently_is_the_same_set(builtin: TowerCardSet,
             (tmp_path / f"{key}-1.json").write_text(json.dumps({key: value[:half]}))
             (tmp_path / f"{key}-2.json").write_text(json.dumps({key: value[half:]}))
         else:
-            (tmp_path / f"{key}.yaml").write_text(_yaml_text({key: value}), encoding="utf-8")
+            (tmp_path / f"{key}.yaml").write_text(cards_st.yaml_text({key: value}), encoding="utf-8")
     assert load_cardset(tmp_path) == builtin
 
 
@@ -242,7 +231,7 @@ def test_generated_cards_survive_the_safe_reader(strategy: Any, definition: str,
     if not as_json:
         # ruamel's emitter writes NEL raw in a quoted scalar, and its reader folds it.
         assume("\x85" not in json.dumps(document, ensure_ascii=False))
-    text = _json_text(document) if as_json else _yaml_text(document)
+    text = _json_text(document) if as_json else cards_st.yaml_text(document)
     parsed, problems = parse_bytes(text.encode("utf-8"), file="card", json_mode=as_json)
     assert problems == []
     assert parsed is not None
