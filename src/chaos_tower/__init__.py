@@ -17,6 +17,29 @@ by default) into frozen, typed records. The solo game: :func:`new_game`, then
 
 from __future__ import annotations
 
+from .api import (
+    GameRules,
+    action_from_index,
+    action_index,
+    action_space,
+    action_text,
+    apply,
+    can_apply,
+    check_action,
+    current_player,
+    dumps,
+    is_terminal,
+    legal_actions,
+    loads,
+    new_game,
+    observation,
+    observation_tensor,
+    outcome,
+    parse_action,
+    render_text,
+    returns,
+    rules_of,
+)
 from .cards import TowerCardSet
 from .errors import (
     CardSetError,
@@ -28,8 +51,7 @@ from .errors import (
 )
 from .loading import check_cardset, load_cardset
 from .safeload import LIMITS, Limits
-from .tower import actions as _actions
-from .tower import engine as _engine
+from .tower import front as _front  # noqa: F401  (registers the solo game with the front door)
 from .tower.actions import (
     Action,
     Discard,
@@ -44,21 +66,7 @@ from .tower.actions import (
     Take,
     Use,
 )
-from .tower.engine import (
-    action_from_index,
-    action_index,
-    action_space,
-    apply,
-    can_apply,
-    check_action,
-    is_terminal,
-    legal_actions,
-    outcome,
-)
 from .tower.notation import from_notation, to_notation
-from .tower.prep import new_game
-from .tower.render import render_text
-from .tower.serial import dumps, loads
 from .tower.state import Event, Outcome, State
 
 __all__ = [
@@ -70,6 +78,7 @@ __all__ = [
     "Event",
     "Fight",
     "Flip",
+    "GameRules",
     "IllegalActionError",
     "Limits",
     "Make",
@@ -94,6 +103,7 @@ __all__ = [
     "can_apply",
     "check_action",
     "check_cardset",
+    "current_player",
     "dumps",
     "from_notation",
     "is_terminal",
@@ -101,25 +111,15 @@ __all__ = [
     "load_cardset",
     "loads",
     "new_game",
+    "observation",
+    "observation_tensor",
     "outcome",
     "parse_action",
     "render_text",
+    "returns",
+    "rules_of",
     "to_notation",
 ]
 
 __version__ = "0.1.0"
 
-
-def action_text(state: State, action: Action) -> str:
-    """The action's stable text form (``place 2,3 r90``, ``move n``, ``fight e V``)."""
-    return _actions.action_text(action, state.game.grid)
-
-
-def parse_action(state: State, text: str) -> Action:
-    """Read an action from its text form; :class:`MalformedActionError` if it is not one
-    or names a step, item or slot this card set does not have."""
-    action = _actions.parse_action(text, state.game.grid)
-    problem = _engine.malformed(state, action)
-    if problem is not None:
-        raise MalformedActionError(f"{text!r}: {problem}")
-    return action

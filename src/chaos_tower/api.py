@@ -1,0 +1,286 @@
+"""The one front door to every game and mode: the top-level functions dispatch on the state's type.
+
+Each game (the solo Tower, the Tower's VS modes, Crest Duel) keeps its rules in
+its own package and describes them here with one :class:`GameRules` record,
+registered under its state class and its save format. The functions below are
+what :mod:`chaos_tower` exports; they add nothing to the rules, they only find
+the right ones, so a state of any game goes through the same calls.
+
+>>> import chaos_tower as ct
+>>> state = ct.new_game(ct.load_cardset(), seed=7)
+>>> ct.current_player(state), ct.rules_of(state).name
+(0, 'tower-solo')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from attrs import frozen
+
+from .errors import SaveError
+
+__all__ = [
+    "GameRules",
+    "action_from_index",
+    "action_index",
+    "action_space",
+    "action_text",
+    "apply",
+    "can_apply",
+    "check_action",
+    "current_player",
+    "dumps",
+    "is_terminal",
+    "legal_actions",
+    "loads",
+    "new_game",
+    "observation",
+    "observation_tensor",
+    "outcome",
+    "parse_action",
+    "register",
+    "register_start",
+    "render_text",
+    "returns",
+    "rules_of",
+]
+
+# The states, actions and card sets of the games differ in shape; the
+# registry holds each game's own, fully typed functions. ``Any`` is confined to
+# this dispatch layer, where a state's type picks the functions that fit it.
+_Fn = Callable[..., Any]
+
+
+@frozen(kw_only=True)
+class GameRules:
+    """The functions one game or mode supplies to the front door.
+
+    Every function takes the state first. ``observation`` and
+    ``observation_tensor`` take ``(state, player)``; ``loads`` takes
+    ``(text, cards)``. A game that has no use for one leaves it ``None`` and
+    the front door says so with :class:`NotImplementedError`.
+    """
+
+    name: str
+    """The game's name in saves and adapters: ``tower-solo``, ``tower-vs``, ``crest``."""
+    save_format: str
+    """The ``format`` value of this game's saves: ``loads`` picks the game by it."""
+    players: Callable[[Any], int]
+    legal_actions: Callable[[Any], tuple[Any, ...]]
+    apply: _Fn
+    check_action: Callable[[Any, Any], None]
+    can_apply: Callable[[Any, Any], bool]
+    outcome: _Fn
+    is_terminal: Callable[[Any], bool]
+    current_player: Callable[[Any], int | None]
+    returns: Callable[[Any], tuple[float, ...]]
+    dumps: Callable[[Any], str]
+    loads: _Fn
+    action_text: Callable[[Any, Any], str]
+    parse_action: _Fn
+    action_index: Callable[[Any, Any], int]
+    action_from_index: Callable[[Any, int], Any]
+    action_space: Callable[[Any], tuple[Any, ...]]
+    render_text: Callable[[Any], str]
+    observation: _Fn | None = None
+    observation_tensor: Callable[[Any, int], tuple[float, ...]] | None = None
+
+
+MAX_SAVE_BYTES = 1_048_576
+"""No save of any game is larger than this (1 MiB); larger input is refused unread."""
+
+_BY_TYPE: dict[type, GameRules] = {}
+_BY_FORMAT: dict[str, GameRules] = {}
+
+
+def register(state_type: type, rules: GameRules) -> None:
+    """Make the front door serve states of ``state_type`` with ``rules``."""
+    _BY_TYPE[state_type] = rules
+    _BY_FORMAT[rules.save_format] = rules
+
+
+_STARTS: dict[tuple[type, str], Callable[..., Any]] = {}
+
+
+def register_start(cards_type: type, mode: str, start: Callable[..., Any]) -> None:
+    """Make :func:`new_game` start ``mode`` for card sets of ``cards_type`` with ``start``.
+
+    ``start`` is called with the card set and the keywords ``seed``,
+    ``players``, ``teams``, ``extra_rule`` and ``max_actions``; it refuses, with
+    :class:`ValueError`, any that its game has no use for.
+    """
+    _STARTS[(cards_type, mode)] = start
+
+
+def new_game(
+    cards: Any,
+    *,
+    seed: int = 0,
+    mode: str | None = None,
+    players: int | None = None,
+    teams: Any = None,
+    extra_rule: bool = False,
+    max_actions: int | None = None,
+) -> Any:
+    """A new game for this card set, set up from ``seed``.
+
+    A Tower set plays ``mode="solo"`` (the default) or ``mode="vs"``
+    (``players`` 2 to 5, ``extra_rule``); a Crest Duel set plays its only
+    mode (``players`` 2 to 6, ``teams`` for 4 or 6). ``max_actions`` ends a
+    game after that many actions, with its own outcome: the manuals set no
+    limit, simulations need one.
+
+    >>> import chaos_tower as ct
+    >>> ct.new_game(ct.load_cardset(), seed=7).level
+    1
+    """
+    modes = sorted(m for (kind, m) in _STARTS if isinstance(cards, kind))
+    if not modes:
+        raise TypeError(f"not a card set: {type(cards).__name__}")
+    chosen = mode if mode is not None else modes[0] if len(modes) == 1 else "solo"
+    start = next((fn for (kind, m), fn in _STARTS.items() if m == chosen and isinstance(cards, kind)), None)
+    if start is None:
+        raise ValueError(f"this card set plays the modes {', '.join(modes)}, not {chosen!r}")
+    return start(
+        cards, seed=seed, players=players, teams=teams, extra_rule=extra_rule, max_actions=max_actions
+    )
+
+
+def rules_of(state: object) -> GameRules:
+    """The registered rules for this state; :class:`TypeError` if it is not a game state."""
+    try:
+        return _BY_TYPE[type(state)]
+    except KeyError:
+        raise TypeError(f"not a game state: {type(state).__name__}") from None
+
+
+def legal_actions(state: Any) -> tuple[Any, ...]:
+    """Every action the player to move may take, in a stable order; ``()`` once the game is over."""
+    return rules_of(state).legal_actions(state)
+
+
+def apply(state: Any, action: Any) -> Any:
+    """The state after ``action``; ``state`` itself is unchanged.
+
+    :class:`~chaos_tower.errors.IllegalActionError` if the rules forbid it,
+    :class:`~chaos_tower.errors.MalformedActionError` if it is not an action
+    of this game at all; either way nothing has changed.
+    """
+    return rules_of(state).apply(state, action)
+
+
+def check_action(state: Any, action: Any) -> None:
+    """Raise :class:`~chaos_tower.errors.IllegalActionError` naming the rule that forbids ``action``."""
+    rules_of(state).check_action(state, action)
+
+
+def can_apply(state: Any, action: Any) -> bool:
+    """Whether ``action`` is legal now (:func:`check_action` without the exception)."""
+    return bool(rules_of(state).can_apply(state, action))
+
+
+def outcome(state: Any) -> Any:
+    """How the game ended, or ``None`` while it goes on."""
+    return rules_of(state).outcome(state)
+
+
+def is_terminal(state: Any) -> bool:
+    """The game is over."""
+    return bool(rules_of(state).is_terminal(state))
+
+
+def current_player(state: Any) -> int | None:
+    """The seat (from 0) whose decision it is, or ``None`` once the game is over."""
+    return rules_of(state).current_player(state)
+
+
+def returns(state: Any) -> tuple[float, ...]:
+    """Each player's result as a number: 1 won, -1 lost, 0 neither (or not over yet)."""
+    return rules_of(state).returns(state)
+
+
+def dumps(state: Any) -> str:
+    """The whole (referee's) state as JSON text; ``loads(dumps(s), cards) == s``."""
+    return rules_of(state).dumps(state)
+
+
+def loads(text: str | bytes, cards: Any) -> Any:
+    """Read a save made by :func:`dumps`; the save's ``format`` picks the game.
+
+    :class:`~chaos_tower.errors.SaveError` for a save that is not one, is for
+    another card set, or holds an impossible position.
+    """
+    fmt = _format_of(text)
+    game = _BY_FORMAT.get(fmt)
+    if game is None:
+        known = ", ".join(sorted(_BY_FORMAT))
+        raise SaveError(f"unknown save format {fmt!r} (known: {known})")
+    return game.loads(text, cards)
+
+
+def _format_of(text: str | bytes) -> str:
+    # A first look at the format only; the game's own loads does the careful reading.
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"the save is larger than {MAX_SAVE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"the save is not valid JSON: {exc}") from None
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if not isinstance(fmt, str):
+        raise SaveError("a save is a JSON object with a string 'format'")
+    return fmt
+
+
+def observation(state: Any, player: int) -> Any:
+    """What ``player`` may know of the state: a frozen value with its own JSON and string forms."""
+    fn = rules_of(state).observation
+    if fn is None:
+        raise NotImplementedError(f"{rules_of(state).name} has no observation yet")
+    return fn(state, player)
+
+
+def observation_tensor(state: Any, player: int) -> tuple[float, ...]:
+    """:func:`observation` as a fixed-length vector of numbers, for learning code."""
+    fn = rules_of(state).observation_tensor
+    if fn is None:
+        raise NotImplementedError(f"{rules_of(state).name} has no observation tensor yet")
+    result: tuple[float, ...] = fn(state, player)
+    return result
+
+
+def action_text(state: Any, action: Any) -> str:
+    """The action's stable text form (``place 2,3 r90``, ``move n``, ``fight e V``)."""
+    return rules_of(state).action_text(state, action)
+
+
+def parse_action(state: Any, text: str) -> Any:
+    """Read an action from its text form.
+
+    :class:`~chaos_tower.errors.MalformedActionError` if it is not one or
+    names something this card set does not have.
+    """
+    return rules_of(state).parse_action(state, text)
+
+
+def action_space(state: Any) -> tuple[Any, ...]:
+    """Every action the game can ever express with this card set, in a fixed order."""
+    return rules_of(state).action_space(state)
+
+
+def action_index(state: Any, action: Any) -> int:
+    """The action's number in :func:`action_space` (fixed per card set and mode)."""
+    return rules_of(state).action_index(state, action)
+
+
+def action_from_index(state: Any, index: int) -> Any:
+    """The action with that number in :func:`action_space`."""
+    return rules_of(state).action_from_index(state, index)
+
+
+def render_text(state: Any) -> str:
+    """The state drawn as plain text, for terminals and logs."""
+    return rules_of(state).render_text(state)

@@ -1,0 +1,83 @@
+"""The solo game's entry in the front door (:mod:`chaos_tower.api`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import api
+from ..cards import TowerCardSet
+from ..errors import MalformedActionError
+from . import actions, engine, prep, render, serial
+from .actions import Action
+from .state import State
+
+__all__ = ["SOLO"]
+
+
+def _players(state: State) -> int:
+    return 1
+
+
+def _current_player(state: State) -> int | None:
+    return None if engine.is_terminal(state) else 0
+
+
+def _returns(state: State) -> tuple[float, ...]:
+    result = engine.outcome(state)
+    if result is None or result.result == "ended":
+        return (0.0,)
+    return (1.0,) if result.result == "won" else (-1.0,)
+
+
+def _action_text(state: State, action: Action) -> str:
+    return actions.action_text(action, state.game.grid)
+
+
+def _parse_action(state: State, text: str) -> Action:
+    action = actions.parse_action(text, state.game.grid)
+    problem = engine.malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(f"{text!r}: {problem}")
+    return action
+
+
+def _start(
+    cards: TowerCardSet,
+    *,
+    seed: int,
+    players: int | None,
+    teams: Any,
+    extra_rule: bool,
+    max_actions: int | None,
+) -> State:
+    if players not in (None, 1):
+        raise ValueError("the solo game has one player; for 2 to 5 use mode='vs'")
+    if teams is not None or extra_rule:
+        raise ValueError("teams and extra_rule belong to other modes, not to the solo game")
+    return prep.new_game(cards, seed=seed, max_actions=max_actions)
+
+
+SOLO = api.GameRules(
+    name="tower-solo",
+    save_format=serial.FORMAT,
+    players=_players,
+    legal_actions=engine.legal_actions,
+    apply=engine.apply,
+    check_action=engine.check_action,
+    can_apply=engine.can_apply,
+    outcome=engine.outcome,
+    is_terminal=engine.is_terminal,
+    current_player=_current_player,
+    returns=_returns,
+    dumps=serial.dumps,
+    loads=serial.loads,
+    action_text=_action_text,
+    parse_action=_parse_action,
+    action_index=engine.action_index,
+    action_from_index=engine.action_from_index,
+    action_space=engine.action_space,
+    render_text=render.render_text,
+)
+
+api.register(State, SOLO)
+api.register_start(TowerCardSet, "solo", _start)
