@@ -7,6 +7,7 @@ raises leaves nothing behind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -158,6 +159,15 @@ class Change:
 _FIELDS = tuple(field.name for field in attrs.fields(State) if field.init)
 
 
-def _evolve(state: State, updates: dict[str, Any]) -> State:
-    # attrs.evolve, without its per-call introspection: this runs once per action.
-    return State(**{name: updates[name] if name in updates else getattr(state, name) for name in _FIELDS})
+def _make_evolve() -> Callable[[State, dict[str, Any]], State]:
+    # attrs.evolve, without its per-call introspection: this runs once per action,
+    # so it is written out once, field by field, from State's own field list.
+    arguments = ", ".join(f"{n}=u[{n!r}] if {n!r} in u else s.{n}" for n in _FIELDS)
+    namespace: dict[str, Any] = {"State": State}
+    exec(f"def _evolve(s, u):\n    return State({arguments})\n", namespace)
+    evolve: Callable[[State, dict[str, Any]], State] = namespace["_evolve"]
+    return evolve
+
+
+_evolve = _make_evolve()
+"""``_evolve(state, updates)``: the state with ``updates`` (field name → value) applied."""

@@ -15,7 +15,7 @@ from functools import cache
 from attrs import frozen
 
 from .actions import Action, Fight, Flip, Move, Place, PlaceStep
-from .board import continuous_effects, depends_on_cell, holds, monster_cost
+from .board import Predicate, continuous_effects, depends_on_cell, monster_cost, predicate
 from .geometry import Grid
 from .state import EMPTY, State
 from .tables import Game
@@ -39,6 +39,17 @@ class _Tables:
     flip: tuple[Flip, ...]
     """``flip[direction * 5 + attribute]``; the same layout for ``fight``."""
     fight: tuple[Fight, ...]
+    step_checks: dict[int, tuple[Predicate | None, Predicate | None]]
+    """``step_checks[step]``: its condition as (asked once, asked per cell); ``None`` where there is none."""
+
+
+def _step_checks(game: Game, step: int) -> tuple[Predicate | None, Predicate | None]:
+    condition = game.table[step].condition
+    if condition is None:
+        return None, None
+    if depends_on_cell(condition):
+        return None, predicate(game, condition)
+    return predicate(game, condition), None
 
 
 @cache
@@ -61,6 +72,7 @@ def _tables(game: Game) -> _Tables:
         move=tuple(Move(direction=d) for d in range(4)),
         flip=tuple(Flip(direction=d, attribute=a) for d in range(4) for a in range(5)),
         fight=tuple(Fight(direction=d, attribute=a) for d in range(4) for a in range(5)),
+        step_checks={s: _step_checks(game, s) for s in game.steps},
     )
 
 
@@ -109,18 +121,16 @@ def board_actions(state: State) -> list[Action]:
             card = table[step]
             opens = card.front.open_toward
             placed = tables.place_step[step]
-            condition = card.condition
-            if condition is not None and not depends_on_cell(condition):
-                if not holds(state, condition, player):
-                    continue
-                condition = None
+            once, per_cell = tables.step_checks[step]
+            if once is not None and not once(state, player):
+                continue
             cells = path_cells
             if card.anywhere:
                 if empty is None:
                     empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
                 cells = empty
             for cell in cells:
-                if condition is not None and not holds(state, condition, cell):
+                if per_cell is not None and not per_cell(state, cell):
                     continue
                 need = needs[cell] if cell in needs else _needs(floor, all_neighbours[cell], masks)
                 for rotation in range(4):
