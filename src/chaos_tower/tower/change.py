@@ -8,6 +8,7 @@ raises leaves nothing behind.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 from typing import Any
 
 import attrs
@@ -85,10 +86,9 @@ class Change:
         if not any(vector):
             return
         game = self.original.game
+        low, high = game.element_min, game.element_max
         old = self.get("elements")
-        new = tuple(
-            max(game.element_min, min(game.element_max, o + d)) for o, d in zip(old, vector, strict=True)
-        )
+        new = tuple([low if v < low else high if v > high else v for v in map(add, old, vector)])
         if new != old:
             self.set(elements=new)
             shown = " ".join(f"{LETTERS[i]}{d:+d}" for i, d in enumerate(vector) if d)
