@@ -33,7 +33,8 @@ class SimpleVsAgent:
 
     It takes every gain and the smallest loss when adjusting; pays from its largest
     counter; names an attribute when the public record leaves at most two candidates
-    for a seat; gives an item whose VS value is mostly negative; and otherwise draws.
+    for a seat, or now and then at random when its best counter is 6 or more; gives
+    an item whose VS value is mostly negative; and otherwise draws.
     """
 
     def __init__(self, seed: int = 0) -> None:
@@ -60,9 +61,10 @@ class SimpleVsAgent:
             )
         best = max(range(len(obs.counters[me])), key=lambda i: obs.counters[me][i])
         declarations = [a for a in legal if isinstance(a, Declare) and a.pay == best]
+        rich = obs.counters[me][best] >= 6 and self._rng.random() < 0.15
         for target in range(obs.players):
             candidates = self._candidates(obs, target)
-            if 1 <= len(candidates) <= 2:
+            if candidates and (len(candidates) <= 2 or rich):
                 guess = self._rng.choice(candidates)
                 for d in declarations:
                     if d.target == target and d.attribute == guess:

@@ -60,9 +60,6 @@ def settle(state: VsState, events: list[Event]) -> VsState:
             if all(c == low for c in state.counters[p]):
                 return _one_wins(state, 1 - p, "counters-zero", "TOC-VS2-031", events)
         return state
-    for p in range(state.players):
-        if not state.out[p] and right_names(state, p) >= 2:
-            return _one_wins(state, p, "named", "TOC-VS3-051", events)
     out = list(state.out)
     for p in range(state.players):
         if out[p]:
@@ -71,9 +68,12 @@ def settle(state: VsState, events: list[Event]) -> VsState:
         if why:
             out[p] = True
             events.append(Event(rule="TOC-VS3-051", kind="out", text=f"player {p} is out ({why})"))
-    if out == list(state.out):
-        return state
-    state = evolve(state, out=tuple(out), queue=tuple(q for q in state.queue if not out[q]))
+    if out != list(state.out):
+        state = evolve(state, out=tuple(out), queue=tuple(q for q in state.queue if not out[q]))
+    # Only the declarer can have just reached two right names: the game ends at the first.
+    for p in range(state.players):
+        if right_names(state, p) >= 2:
+            return _one_wins(state, p, "named", "TOC-VS3-051", events)
     left = [p for p in range(state.players) if not out[p]]
     if not left:
         # Only a declaration moves two players at once: the declarer's last point paid for

@@ -67,7 +67,7 @@ class VsObservation:
 
     def to_json(self) -> dict[str, Any]:
         """The observation as plain JSON data (with its ``format``)."""
-        data = asdict(self, retain_collection_types=False)
+        data = asdict(self)
         return {"format": VIEW_FORMAT, **data}
 
     def dumps(self) -> str:
