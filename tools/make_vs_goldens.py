@@ -30,8 +30,8 @@ CASES: dict[str, tuple[int, int, bool, str, str]] = {
     "2p-simple-named": (2, 24, False, "ss", "named"),
     "3p-simple-extra-rule": (3, 40, True, "sss", "last-in"),
     "3p-mixed": (3, 14, False, "srs", "last-in"),
-    "4p-simple-extra-rule": (4, 17, True, "ssss", "deck-out"),
-    "4p-simple-named": (4, 50, False, "ssss", "named"),
+    "4p-simple-extra-rule": (4, 226, True, "ssss", "deck-out"),
+    "4p-simple-named": (4, 51, False, "ssss", "named"),
     "5p-simple-named": (5, 30, False, "sssss", "named"),
     "5p-mixed": (5, 15, False, "srsrs", "last-in"),
 }

@@ -34,7 +34,8 @@ class SimpleVsAgent:
     It takes every gain and the smallest loss when adjusting; pays from its largest
     counter; names an attribute when the public record leaves at most two candidates
     for a seat, or now and then at random when its best counter is 6 or more; gives
-    an item whose VS value is mostly negative; and otherwise draws.
+    an item that can only hurt the receiver (its gains are on attributes the receiver
+    cannot hold, its losses on some it may); and otherwise draws.
     """
 
     def __init__(self, seed: int = 0) -> None:
@@ -69,12 +70,14 @@ class SimpleVsAgent:
                 for d in declarations:
                     if d.target == target and d.attribute == guess:
                         return d
-        gifts = [a for a in legal if isinstance(a, Give) and a.pay == best]
-        if gifts and obs.counters[me][best] > 2:
-            ids = state.table.item_ids
-            worst = min(gifts, key=lambda g: sum(state.table.item_vs[ids.index(g.item)]))
-            if sum(state.table.item_vs[ids.index(worst.item)]) <= 0:
-                return worst
+        if obs.counters[me][best] > 2:
+            for gift in (a for a in legal if isinstance(a, Give) and a.pay == best):
+                values = state.table.item_vs[state.table.item_ids.index(gift.item)]
+                possible = set(self._candidates(obs, gift.to))
+                helps = any(v > 0 and LETTERS[i] in possible for i, v in enumerate(values))
+                hurts = any(v < 0 and LETTERS[i] in possible for i, v in enumerate(values))
+                if hurts and not helps:
+                    return gift
         draws = [a for a in legal if isinstance(a, Draw)]
         return draws[0] if draws else self._rng.choice(legal)
 
