@@ -134,3 +134,16 @@ def test_TOC_VS3_052_rounds_count_every_player_still_in() -> None:
     for _ in range(2):
         state = play(state, "draw", "adjust 0", "adjust 0")
     assert state.round == 2 and state.turn == 0
+
+
+def test_TOC_VS2_026_a_max_actions_limit_ends_the_game_undecided() -> None:
+    for players, rule_id in ((2, "TOC-VS2-026"), (3, "TOC-VS3-046")):
+        state = ct.new_game(CARDS, mode="vs", players=players, seed=1, max_actions=3)
+        state = ct.apply(state, ct.Draw())
+        for _ in range(2):  # the mildest adjustments: keep or gain
+            assert not ct.is_terminal(state)
+            state = ct.apply(state, ct.legal_actions(state)[-1])
+        assert ct.outcome(state) == ct.VsOutcome(
+            results=("ended",) * players, cause="max-actions", rule=rule_id
+        )
+        assert ct.returns(state) == (0.0,) * players and ct.legal_actions(state) == ()

@@ -11,7 +11,7 @@ import random
 from ..vocabulary import LETTERS
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction
 from .engine import apply, current_player, legal_actions
-from .observe import observation
+from .observe import VsObservation, observation
 from .state import VsState
 
 __all__ = ["RandomVsAgent", "SimpleVsAgent", "play_game"]
@@ -82,10 +82,8 @@ class SimpleVsAgent:
         return draws[0] if draws else self._rng.choice(legal)
 
     @staticmethod
-    def _candidates(obs: object, target: int) -> list[str]:
-        from .observe import VsObservation
-
-        assert isinstance(obs, VsObservation)
+    def _candidates(obs: VsObservation, target: int) -> list[str]:
+        """The attributes ``target`` may hold, as far as the public record and one's own hand tell."""
         if target == obs.player or obs.out[target] or all(obs.face_up[target]):
             return []
         taken = set(obs.attributes)

@@ -16,6 +16,7 @@ from ..tower.state import Event, Reason
 from ..vocabulary import LETTERS
 from . import declare, end, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
+from .rules import rule
 from .state import VsOutcome, VsState
 
 __all__ = [
@@ -105,8 +106,11 @@ def apply(state: VsState, action: VsAction) -> VsState:
     after = evolve(after, actions=state.actions + 1)
     if after.phase != "over" and after.max_actions is not None and after.actions >= after.max_actions:
         ended: tuple[Literal["ended"], ...] = tuple("ended" for _ in range(state.players))
-        outcome = VsOutcome(results=ended, cause="max-actions", rule="TOC-VS2-026")
-        events.append(Event(rule="TOC-VS2-026", kind="end", text=f"stopped after {after.actions} actions"))
+        # Not a rule of the manual: a limit for simulations, cited under the clause of a turn
+        # (TOC-VS2-026, TOC-VS3-046).
+        rule_id = rule(state, 26)
+        outcome = VsOutcome(results=ended, cause="max-actions", rule=rule_id)
+        events.append(Event(rule=rule_id, kind="end", text=f"stopped after {after.actions} actions"))
         after = evolve(after, phase="over", queue=(), source=-1, result=outcome)
     return evolve(after, events=tuple(events))
 

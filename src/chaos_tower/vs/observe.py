@@ -25,6 +25,7 @@ from .state import VsState
 __all__ = ["VIEW_FORMAT", "VsObservation", "observation", "observation_tensor", "tensor_size"]
 
 VIEW_FORMAT = "chaos-tower/tower-vs-view/1"
+_MAX_BYTES = 1_048_576
 
 
 @frozen(kw_only=True)
@@ -80,6 +81,8 @@ class VsObservation:
     @classmethod
     def loads(cls, text: str | bytes) -> VsObservation:
         """Read the text of :meth:`dumps`; :class:`SaveError` if it is not one."""
+        if len(text) > _MAX_BYTES:
+            raise SaveError(f"an observation is not larger than {_MAX_BYTES} bytes")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
