@@ -6,9 +6,11 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import chaos_tower as ct
-from chaos_tower.vs import RandomVsAgent, SimpleVsAgent, play_game
+from chaos_tower.vs import RandomVsAgent, SimpleVsAgent, play_game, violations
 
 from .scenario import CARDS, play, rigged
 
@@ -115,3 +117,34 @@ def test_illegal_and_malformed_actions_change_nothing() -> None:
         ct.apply(state, ct.Place(cell=0, rotation=0))
     assert ct.dumps(state) == before
     assert not ct.can_apply(state, ct.Adjust(deltas=(0, 0)))
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a number or a boolean inside a JSON value."""
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in _paths(v, (*path, k))]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in _paths(v, (*path, i))]
+    return [path] if isinstance(value, int | bool) else []
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, len(STATES) - 1), st.data())
+def test_any_changed_number_is_refused_or_gives_a_sound_state(index: int, data: st.DataObject) -> None:
+    saved = json.loads(ct.dumps(STATES[index]))
+    position = saved["position"]
+    paths = _paths(position)
+    path = data.draw(st.sampled_from(paths))
+    new = data.draw(st.one_of(st.integers(-3, 60), st.booleans(), st.none(), st.just("x")))
+    target = position
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = new
+    try:
+        state = ct.loads(json.dumps(saved), CARDS)
+    except ct.SaveError:
+        return
+    assert violations(state) == []
+    assert ct.loads(ct.dumps(state), CARDS) == state
+    for action in ct.legal_actions(state):  # a sound position plays on
+        assert violations(ct.apply(state, action)) == []
