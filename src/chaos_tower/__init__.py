@@ -68,17 +68,25 @@ from .tower.actions import (
 )
 from .tower.notation import from_notation, to_notation
 from .tower.state import Event, Outcome, State
+from .vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
+from .vs.actions import Adjust, Declare, Draw, Give, Subtract
+from .vs.observe import VsObservation
+from .vs.state import VsOutcome, VsState
 
 __all__ = [
     "LIMITS",
     "Action",
+    "Adjust",
     "CardSetError",
     "ChaosTowerError",
+    "Declare",
     "Discard",
+    "Draw",
     "Event",
     "Fight",
     "Flip",
     "GameRules",
+    "Give",
     "IllegalActionError",
     "Limits",
     "Make",
@@ -92,9 +100,13 @@ __all__ = [
     "SaveError",
     "SetItem",
     "State",
+    "Subtract",
     "Take",
     "TowerCardSet",
     "Use",
+    "VsObservation",
+    "VsOutcome",
+    "VsState",
     "action_from_index",
     "action_index",
     "action_space",
@@ -122,4 +134,3 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
-

@@ -36,13 +36,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     play = commands.add_parser(
         "play",
-        help="play a solo game in the terminal, or watch an agent play one",
-        description="Play Tower of CHAOS solo. Without --agent you choose each action by its "
-        "number or its text (q or end-of-input quits); with --agent the agent plays "
-        "the whole game and the explained log is printed.",
+        help="play a solo or VS game in the terminal, or watch agents play one",
+        description="Play Tower of CHAOS solo, or a VS game (--mode vs --players N) hot-seat at one "
+        "keyboard, each player shown only their own view. Without --agent you choose each action by its "
+        "number or its text (q or end-of-input quits); with --agent agents play "
+        "the whole game (every seat) and the explained log is printed.",
     )
     play.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    play.add_argument("--agent", choices=("random", "greedy"), help="let an agent play")
+    play.add_argument("--mode", choices=("solo", "vs"), default="solo", help="solo (default) or vs")
+    play.add_argument("--players", type=int, choices=(2, 3, 4, 5), help="with --mode vs: 2 to 5 (default 2)")
+    play.add_argument(
+        "--extra-rule", action="store_true", help="with --mode vs: play with the extra rule (TOC-VS2-032)"
+    )
+    play.add_argument(
+        "--agent",
+        choices=("random", "greedy", "simple"),
+        help="let agents play (solo: random or greedy; vs: random or simple)",
+    )
     play.add_argument(
         "--max-actions",
         type=int,
