@@ -151,7 +151,8 @@ def _card_tile(state: State, cell: int, x0: int, y0: int) -> list[str]:
     face = "back" if back else "front"
     name = _escape(card.name)
     out = [
-        f'<g class="card" data-card="{_escape(card.id)}" data-face="{face}" data-cell="{state.game.grid.name(cell)}">',
+        f'<g class="card" data-card="{_escape(card.id)}" data-face="{face}" '
+        f'data-cell="{state.game.grid.name(cell)}">',
         f"<title>{name}, {face}</title>",
         *_tile(x0, y0, da, centre, colour, shape, tagged=True),
         svg_text(x0 + 8, y0 + 66, card.name[:9], size=6, fill="#555", anchor="start", css="name"),
