@@ -11,7 +11,7 @@ out of the observation, so two positions that differ only there look the same.
 >>> state = ct.new_game(ct.load_cardset(), seed=7)
 >>> seen = ct.observation(state, 0)
 >>> seen.deck_top, seen.deck_size, seen.player
-('room.vulcan', 45, None)
+('monster.vulcan', 45, None)
 >>> len(ct.observation_tensor(state, 0)) == tensor_size(state.game)
 True
 """
