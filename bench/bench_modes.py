@@ -1,0 +1,156 @@
+"""Random playouts of every mode, side by side with python-chess and OpenSpiel's Python tic-tac-toe.
+
+    pip install -e ".[openspiel]" chess
+    python bench/bench_modes.py [--seconds 10] [--rounds 10] [--states 10000]
+
+Every side does the same work per step: list the legal actions, pick one
+uniformly, apply it; a game restarts when it ends. The sides alternate in short
+rounds so that a busy or throttled machine slows them alike; the ratios are
+what matters. Then the memory that 10,000 successive states of one solo game
+take when all are kept (tracemalloc), which structural sharing keeps small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from bench_tower import chess_runner
+
+import chaos_tower as ct
+from chaos_tower.agents import GreedyAgent
+
+Runner = Callable[[float], tuple[int, int]]
+
+MODES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("tower-solo", {"mode": "solo"}),
+)
+"""The modes timed: a label and the ``new_game`` keywords (one line per mode)."""
+
+MAX_ACTIONS = 500
+
+
+def mode_runner(kwargs: dict[str, Any], seed: int) -> Runner:
+    """Random games of one mode through the front door; returns (steps, games finished) per call."""
+    cards = ct.load_cardset()
+    rng = random.Random(seed)
+    game_no = seed
+    state = ct.new_game(cards, seed=game_no, max_actions=MAX_ACTIONS, **kwargs)
+
+    def run(seconds: float) -> tuple[int, int]:
+        nonlocal state, game_no
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(50):
+                actions = ct.legal_actions(state)
+                if not actions:
+                    games += 1
+                    game_no += 1
+                    state = ct.new_game(cards, seed=game_no, max_actions=MAX_ACTIONS, **kwargs)
+                    continue
+                state = ct.apply(state, rng.choice(actions))
+                steps += 1
+        return steps, games
+
+    return run
+
+
+def tictactoe_runner(seed: int) -> Runner:
+    """OpenSpiel's pure-Python tic-tac-toe, through its public API: legal_actions, apply_action."""
+    from open_spiel.python.games import tic_tac_toe
+
+    game = tic_tac_toe.TicTacToeGame()
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+
+    def run(seconds: float) -> tuple[int, int]:
+        nonlocal state
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(50):
+                if state.is_terminal():
+                    games += 1
+                    state = game.new_initial_state()
+                    continue
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps, games
+
+    return run
+
+
+def retained_memory(count: int, seed: int = 1) -> tuple[float, float, int]:
+    """Keep ``count`` successive states of one solo game (greedy play, which lasts); (MiB, MiB per state
+    without the legal-action caches, actions played).
+
+    Measured with tracemalloc from before the game starts, so the card set (compiled once and
+    shared by all states) is not counted, and the states with the legal actions each has
+    cached are.
+    """
+    cards = ct.load_cardset()
+    ct.new_game(cards, seed=seed)  # compile the card set before measuring
+    agent = GreedyAgent(seed)
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    state = ct.new_game(cards, seed=seed, max_actions=count)
+    states = [state]
+    while len(states) < count and not ct.is_terminal(state):
+        state = ct.apply(state, agent.choose(state))
+        states.append(state)
+    gc.collect()
+    with_caches = tracemalloc.get_traced_memory()[0] - base
+    for s in states:
+        s._memo.clear()
+    gc.collect()
+    bare = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return with_caches / 2**20, bare / 2**20, len(states)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="time for each side (default 10)")
+    parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (default 10)")
+    parser.add_argument("--states", type=int, default=10_000, help="states kept for the memory figure")
+    args = parser.parse_args()
+    sides: dict[str, Runner] = {label: mode_runner(kwargs, 1) for label, kwargs in MODES}
+    sides["python-chess"] = chess_runner(1)
+    sides["openspiel tic-tac-toe"] = tictactoe_runner(1)
+    totals = {name: [0, 0, 0.0] for name in sides}
+    for _ in range(args.rounds):
+        for name, run in sides.items():
+            start = time.perf_counter()
+            steps, games = run(args.seconds / args.rounds)
+            totals[name][0] += steps
+            totals[name][1] += games
+            totals[name][2] += time.perf_counter() - start
+    rates = {}
+    for name, (steps, games, spent) in totals.items():
+        rates[name] = steps / spent
+        print(f"{name:>22}: {steps / spent:10.0f} steps/s  {games / spent:9.1f} games/s  ({steps} steps)")
+    for label, _ in MODES:
+        chess = rates[label] / rates["python-chess"]
+        ttt = rates[label] / rates["openspiel tic-tac-toe"]
+        print(f"ratio {label} / python-chess: {chess:.2f}x (target >= 1.0x)")
+        print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x (target >= 0.5x)")
+    began = time.perf_counter()
+    with_caches, bare, kept = retained_memory(args.states)
+    spent = time.perf_counter() - began
+    print(
+        f"memory for {kept} successive solo states kept: {with_caches:.1f} MiB "
+        f"({bare:.1f} MiB without their legal-action caches; target < 50 MB) in {spent:.1f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
