@@ -1509,7 +1509,17 @@ def card_pages() -> dict[str, str]:
         "rebright.md": rebright_page(book, drawings),
     }
     pages.update(drawings.files)
+    pages["img/board-mid-game.svg"] = ct.render_svg(_mid_game())
     return pages
+
+
+def _mid_game() -> Any:
+    """The position the docs show as a picture: seed 124 after 16 random actions (floor 1, six cards)."""
+    state = ct.new_game(ct.load_cardset(), seed=124, max_actions=400)
+    agent = RandomAgent(124)
+    for _ in range(16):
+        state = ct.apply(state, agent.choose(state))
+    return state
 
 
 # ---------------------------------------------------------------------------- writing
