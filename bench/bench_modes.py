@@ -1,5 +1,7 @@
 """Random playouts of every mode, side by side with python-chess and OpenSpiel's Python tic-tac-toe.
 
+The modes are those of ``chaos_tower.integrations.MODES`` (one line per mode).
+
     pip install -e ".[openspiel]" chess
     python bench/bench_modes.py [--seconds 10] [--rounds 10] [--states 10000]
 
@@ -24,20 +26,18 @@ from bench_tower import chess_runner
 
 import chaos_tower as ct
 from chaos_tower.agents import GreedyAgent
+from chaos_tower.integrations import MODES, Mode
 
 Runner = Callable[[float], tuple[int, int]]
 
-MODES: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("tower-solo", {"mode": "solo"}),
-)
-"""The modes timed: a label and the ``new_game`` keywords (one line per mode)."""
 
 MAX_ACTIONS = 500
 
 
-def mode_runner(kwargs: dict[str, Any], seed: int) -> Runner:
+def mode_runner(mode: Mode, seed: int) -> Runner:
     """Random games of one mode through the front door; returns (steps, games finished) per call."""
-    cards = ct.load_cardset()
+    cards = mode.cards()
+    kwargs: dict[str, Any] = mode.options
     rng = random.Random(seed)
     game_no = seed
     state = ct.new_game(cards, seed=game_no, max_actions=MAX_ACTIONS, **kwargs)
@@ -123,7 +123,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (default 10)")
     parser.add_argument("--states", type=int, default=10_000, help="states kept for the memory figure")
     args = parser.parse_args()
-    sides: dict[str, Runner] = {label: mode_runner(kwargs, 1) for label, kwargs in MODES}
+    sides: dict[str, Runner] = {mode.name: mode_runner(mode, 1) for mode in MODES}
     sides["python-chess"] = chess_runner(1)
     sides["openspiel tic-tac-toe"] = tictactoe_runner(1)
     totals = {name: [0, 0, 0.0] for name in sides}
@@ -138,7 +138,7 @@ def main() -> None:
     for name, (steps, games, spent) in totals.items():
         rates[name] = steps / spent
         print(f"{name:>22}: {steps / spent:10.0f} steps/s  {games / spent:9.1f} games/s  ({steps} steps)")
-    for label, _ in MODES:
+    for label in (mode.name for mode in MODES):
         chess = rates[label] / rates["python-chess"]
         ttt = rates[label] / rates["openspiel tic-tac-toe"]
         print(f"ratio {label} / python-chess: {chess:.2f}x (target >= 1.0x)")

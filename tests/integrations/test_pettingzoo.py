@@ -10,15 +10,16 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import chaos_tower as ct
+from chaos_tower.integrations import MODES
 from chaos_tower.integrations import pettingzoo as ct_pettingzoo
 
 
-@pytest.mark.parametrize("name", list(ct_pettingzoo.MODES))
+@pytest.mark.parametrize("name", [mode.name for mode in MODES])
 def test_api_test(name: str) -> None:
     api_test(ct_pettingzoo.env(name, max_actions=60), num_cycles=200)
 
 
-@pytest.mark.parametrize("name", list(ct_pettingzoo.MODES))
+@pytest.mark.parametrize("name", [mode.name for mode in MODES])
 def test_seed_test(name: str) -> None:
     seed_test(lambda: ct_pettingzoo.env(name, max_actions=60), num_cycles=200)
 
@@ -87,3 +88,5 @@ def test_render_modes() -> None:
     assert text is not None and text.startswith("<svg")
     with pytest.raises(ValueError):
         ct_pettingzoo.env(render_mode="human")
+    with pytest.raises(ValueError, match="unknown mode"):
+        ct_pettingzoo.env("chess")

@@ -1,6 +1,7 @@
 """Every mode as an OpenSpiel game: ``pyspiel.load_game("chaos_tower_solo")``.
 
-Importing this module registers one Python game per entry of :data:`MODES`
+Importing this module registers one Python game per entry of
+:data:`chaos_tower.integrations.MODES`
 with :func:`pyspiel.register_game`; it needs the ``openspiel`` extra
 (``pip install "chaos-tower[openspiel]"``). The adapter speaks only to the
 front door (:mod:`chaos_tower.api`), so every registered game and mode goes
@@ -41,15 +42,10 @@ import pyspiel
 
 from .. import api
 from ..errors import SaveError
-from ..loading import load_cardset
+from . import MODES, Mode
 
-__all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "MODES", "ChaosTowerGame", "ChaosTowerState"]
+__all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "ChaosTowerGame", "ChaosTowerState"]
 
-MODES: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("chaos_tower_solo", {"mode": "solo"}),
-)
-"""The registered games: OpenSpiel short name and the :func:`chaos_tower.new_game` keywords of its mode.
-One line per mode; the card set is the built-in one for Tower modes."""
 
 DEFAULT_SEEDS = 4096
 """Default number of outcomes of the initial chance node (the seeds ``0 .. seeds-1``)."""
@@ -59,12 +55,17 @@ DEFAULT_MAX_ACTIONS = 1000
 
 
 @cache
-def _cards() -> Any:
-    return load_cardset()
+def _mode(name: str) -> Mode:
+    return next(mode for mode in MODES if mode.name == name)
 
 
-def _start(kwargs: dict[str, Any], seed: int, max_actions: int) -> Any:
-    return api.new_game(_cards(), seed=seed, max_actions=max_actions, **kwargs)
+@cache
+def _cards(name: str) -> Any:
+    return _mode(name).cards()
+
+
+def _start(name: str, seed: int, max_actions: int) -> Any:
+    return api.new_game(_cards(name), seed=seed, max_actions=max_actions, **_mode(name).options)
 
 
 def _game_type(short_name: str, players: int) -> Any:
@@ -89,15 +90,14 @@ def _game_type(short_name: str, players: int) -> Any:
 class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
     """One mode of one of our games, as an OpenSpiel game (parameters ``seeds``, ``max_actions``)."""
 
-    def __init__(self, short_name: str, kwargs: dict[str, Any], params: dict[str, Any] | None = None) -> None:
+    def __init__(self, short_name: str, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.seeds = int(params.get("seeds", DEFAULT_SEEDS))
         self.max_actions = int(params.get("max_actions", DEFAULT_MAX_ACTIONS))
         if self.seeds < 1 or self.max_actions < 1:
             raise ValueError("seeds and max_actions must be at least 1")
         self.short_name = short_name
-        self.kwargs = dict(kwargs)
-        probe = _start(self.kwargs, 0, self.max_actions)
+        probe = _start(short_name, 0, self.max_actions)
         rules = api.rules_of(probe)
         self.players = rules.players(probe)
         self.actions = len(api.action_space(probe))
@@ -136,10 +136,10 @@ class _Track:
     generator's state comes back exactly.
     """
 
-    __slots__ = ("kwargs", "max_actions", "trail")
+    __slots__ = ("max_actions", "name", "trail")
 
-    def __init__(self, kwargs: dict[str, Any], max_actions: int, trail: tuple[tuple[Any, int, int], ...]):
-        self.kwargs = kwargs
+    def __init__(self, name: str, max_actions: int, trail: tuple[tuple[Any, int, int], ...]) -> None:
+        self.name = name
         self.max_actions = max_actions
         self.trail = trail
 
@@ -151,10 +151,10 @@ class _Track:
     def after(self, actor: int, action: int) -> _Track:
         """The track after ``actor`` played ``action`` (the seed when it is the chance player)."""
         if not self.trail:
-            state = _start(self.kwargs, action, self.max_actions)
+            state = _start(self.name, action, self.max_actions)
         else:
             state = api.apply(self.state, api.action_from_index(self.state, action))
-        return _Track(self.kwargs, self.max_actions, (*self.trail, (state, actor, action)))
+        return _Track(self.name, self.max_actions, (*self.trail, (state, actor, action)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Track:
         return self
@@ -162,13 +162,11 @@ class _Track:
     def __reduce__(self) -> tuple[Any, ...]:
         moves = tuple((actor, action) for _, actor, action in self.trail)
         final = None if self.state is None else api.dumps(self.state)
-        return (_replay, (self.kwargs, self.max_actions, moves, final))
+        return (_replay, (self.name, self.max_actions, moves, final))
 
 
-def _replay(
-    kwargs: dict[str, Any], max_actions: int, moves: tuple[tuple[int, int], ...], final: str | None
-) -> _Track:
-    track = _Track(kwargs, max_actions, ())
+def _replay(name: str, max_actions: int, moves: tuple[tuple[int, int], ...], final: str | None) -> _Track:
+    track = _Track(name, max_actions, ())
     for actor, action in moves:
         track = track.after(actor, action)
     if final is not None and api.dumps(track.state) != final:
@@ -183,7 +181,7 @@ class ChaosTowerState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.seeds = game.seeds
         self.players = game.players
-        self.track = _Track(game.kwargs, game.max_actions, ())
+        self.track = _Track(game.short_name, game.max_actions, ())
 
     @property
     def state(self) -> Any:
@@ -286,17 +284,17 @@ class _Observer:
 def _register() -> None:
     # One subclass per mode: OpenSpiel calls the registered class with the parameters.
     # (A registered class, unlike a closure, is still alive when the interpreter shuts down.)
-    for short_name, kwargs in MODES:
-        probe = _start(kwargs, 0, 1)
+    for mode in MODES:
+        probe = _start(mode.name, 0, 1)
         players = api.rules_of(probe).players(probe)
 
         def init(self: ChaosTowerGame, params: dict[str, Any] | None = None) -> None:
-            ChaosTowerGame.__init__(self, type(self).SHORT_NAME, type(self).KWARGS, params)
+            ChaosTowerGame.__init__(self, type(self).SHORT_NAME, params)
 
-        name = "".join(part.title() for part in short_name.split("_")) + "Game"
-        cls = type(name, (ChaosTowerGame,), {"SHORT_NAME": short_name, "KWARGS": kwargs, "__init__": init})
+        name = "".join(part.title() for part in mode.name.split("_")) + "Game"
+        cls = type(name, (ChaosTowerGame,), {"SHORT_NAME": mode.name, "__init__": init})
         globals()[name] = cls
-        pyspiel.register_game(_game_type(short_name, players), cls)
+        pyspiel.register_game(_game_type(mode.name, players), cls)
 
 
 _register()

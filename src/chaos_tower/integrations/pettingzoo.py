@@ -2,7 +2,7 @@
 
 Needs the ``pettingzoo`` extra (``pip install "chaos-tower[pettingzoo]"``).
 The environment speaks only to the front door (:mod:`chaos_tower.api`), so
-each mode of :data:`MODES` goes through the same code. Agents are
+each mode of :data:`chaos_tower.integrations.MODES` goes through the same code. Agents are
 ``player_0``, ``player_1``, …; an observation is a dict with
 ``observation`` (:func:`chaos_tower.observation_tensor`, zero-padded to one
 length per mode) and ``action_mask`` (1 for each legal action of the dense
@@ -35,25 +35,25 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import api
-from ..loading import load_cardset
+from . import MODES, Mode
 
-__all__ = ["MODES", "ChaosTowerEnv", "env"]
+__all__ = ["ChaosTowerEnv", "env"]
 
-MODES: dict[str, dict[str, Any]] = {
-    "chaos_tower_solo": {"mode": "solo"},
-}
-"""The environments: name and the :func:`chaos_tower.new_game` keywords of its mode (one line per mode)."""
+@cache
+def _mode(name: str) -> Mode:
+    for mode in MODES:
+        if mode.name == name:
+            return mode
+    raise ValueError(f"unknown mode {name!r}; known: {', '.join(m.name for m in MODES)}")
 
 
 @cache
-def _cards() -> Any:
-    return load_cardset()
+def _cards(name: str) -> Any:
+    return _mode(name).cards()
 
 
 def env(name: str = "chaos_tower_solo", **kwargs: Any) -> ChaosTowerEnv:
-    """A new environment for the mode ``name`` (a key of :data:`MODES`)."""
-    if name not in MODES:
-        raise ValueError(f"unknown mode {name!r}; known: {', '.join(MODES)}")
+    """A new environment for the mode ``name`` (one of :data:`chaos_tower.integrations.MODES`)."""
     return ChaosTowerEnv(name, **kwargs)
 
 
@@ -80,7 +80,7 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         if render_mode not in (None, "ansi", "svg"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         self.name = name
-        self.kwargs = dict(MODES[name])
+        self.kwargs = dict(_mode(name).options)
         self.max_actions = max_actions
         self.render_mode = render_mode
         probe = self._new(0)
@@ -102,7 +102,7 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         self._rng = np.random.default_rng()
 
     def _new(self, seed: int) -> Any:
-        return api.new_game(_cards(), seed=seed, max_actions=self.max_actions, **self.kwargs)
+        return api.new_game(_cards(self.name), seed=seed, max_actions=self.max_actions, **self.kwargs)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation dict's space (the same object each time)."""
@@ -212,6 +212,6 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         if data.get("state_") is not None:
-            data = {**data, "state_": api.loads(data["state_"], _cards())}
+            data = {**data, "state_": api.loads(data["state_"], _cards(data["name"]))}
         self.__dict__.update(data)
 
