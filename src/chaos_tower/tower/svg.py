@@ -3,7 +3,7 @@
 A card is drawn as a 72×72 tile: a path runs from the centre to each open side
 in the colour of its da (red costs life, blue gives it, grey plain) with the da
 written beside it, a wall is a black bar, and the centre mark shows the kind:
-a circle for a room, a filled diamond for a living monster, a hollow one for a
+a circle for a room (ringed in white once flipped), a filled diamond for a living monster, a hollow one for a
 defeated monster, a square for a step or Rebright, coloured by the card's
 attribute. :func:`render_svg` lays the floor out as a grid of such tiles, rings
 the player's card in gold and lists the values, deck, items and steps below.
@@ -95,6 +95,9 @@ def _tile(
     cx, cy = x0 + mid, y0 + mid
     if shape == "circle":
         out.append(f'<circle cx="{cx}" cy="{cy}" r="10" fill="{colour}"/>')
+    elif shape == "ring":  # a room on its back face (flipped)
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="10" fill="{colour}"/>')
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="7" fill="none" stroke="#fff" stroke-width="1.5"/>')
     elif shape in ("diamond", "hollow"):
         points = f"{cx},{cy - 12} {cx + 12},{cy} {cx},{cy + 12} {cx - 12},{cy}"
         fill = colour if shape == "diamond" else "#f7f4ec"
@@ -108,8 +111,8 @@ def _tile(
 def face_svg(title: str, da: Sides, centre: str, colour: str, shape: str) -> str:
     """A 72×72 drawing of one face: paths from the centre to the sides (da beside them), walls as bars.
 
-    ``shape``: ``circle`` (room), ``diamond`` (living monster), ``hollow`` (defeated monster),
-    ``square`` (step, Rebright).
+    ``shape``: ``circle`` (room), ``ring`` (flipped room), ``diamond`` (living monster),
+    ``hollow`` (defeated monster), ``square`` (step, Rebright).
     """
     size = _SIZE
     safe_title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -140,7 +143,7 @@ def _card_tile(state: State, cell: int, x0: int, y0: int) -> list[str]:
         side_at(state, cell, 3),
     )
     if card.kind == "room":
-        centre, shape = LETTERS[card.attribute], "circle"
+        centre, shape = LETTERS[card.attribute], "ring" if back else "circle"
     elif card.kind == "monster":
         centre, shape = LETTERS[card.attribute], "hollow" if back else "diamond"
     elif card.kind == "step":
