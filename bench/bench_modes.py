@@ -86,6 +86,42 @@ def tictactoe_runner(seed: int) -> Runner:
     return run
 
 
+def openspiel_runner(name: str, seed: int) -> Runner:
+    """The same random games through the OpenSpiel adapter (``pyspiel.load_game(name)``): its cost."""
+    import pyspiel
+
+    import chaos_tower.integrations.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game(name, {"max_actions": MAX_ACTIONS})
+    rng = random.Random(seed)
+    game_no = seed
+
+    def fresh() -> Any:
+        nonlocal game_no
+        game_no += 1
+        state = game.new_initial_state()
+        state.apply_action(game_no % game.max_chance_outcomes())
+        return state
+
+    state = fresh()
+
+    def run(seconds: float) -> tuple[int, int]:
+        nonlocal state
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(50):
+                if state.is_terminal():
+                    games += 1
+                    state = fresh()
+                    continue
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps, games
+
+    return run
+
+
 def retained_memory(count: int, seed: int = 1) -> tuple[float, float, int]:
     """Keep ``count`` successive states of one solo game (greedy play, which lasts); (MiB, MiB per state
     without the legal-action caches, actions played).
@@ -121,9 +157,12 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=10.0, help="time for each side (default 10)")
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (default 10)")
+    parser.add_argument("--adapters", action="store_true", help="also time each mode through OpenSpiel")
     parser.add_argument("--states", type=int, default=10_000, help="states kept for the memory figure")
     args = parser.parse_args()
     sides: dict[str, Runner] = {mode.name: mode_runner(mode, 1) for mode in MODES}
+    if args.adapters:
+        sides.update({f"{mode.name} (OpenSpiel)": openspiel_runner(mode.name, 1) for mode in MODES})
     sides["python-chess"] = chess_runner(1)
     sides["openspiel tic-tac-toe"] = tictactoe_runner(1)
     totals = {name: [0, 0, 0.0] for name in sides}
@@ -137,7 +176,7 @@ def main() -> None:
     rates = {}
     for name, (steps, games, spent) in totals.items():
         rates[name] = steps / spent
-        print(f"{name:>22}: {steps / spent:10.0f} steps/s  {games / spent:9.1f} games/s  ({steps} steps)")
+        print(f"{name:>30}: {steps / spent:10.0f} steps/s  {games / spent:9.1f} games/s  ({steps} steps)")
     for label in (mode.name for mode in MODES):
         chess = rates[label] / rates["python-chess"]
         ttt = rates[label] / rates["openspiel tic-tac-toe"]

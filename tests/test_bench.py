@@ -23,6 +23,7 @@ def bench_modes():  # type: ignore[no-untyped-def]
 
 def test_every_side_plays(bench_modes) -> None:  # type: ignore[no-untyped-def]
     runners = [bench_modes.mode_runner(mode, 1) for mode in bench_modes.MODES]
+    runners += [bench_modes.openspiel_runner(mode.name, 1) for mode in bench_modes.MODES]
     runners.append(bench_modes.tictactoe_runner(1))  # (python-chess is not a test dependency)
     for run in runners:
         steps, games = run(0.05)
