@@ -130,10 +130,11 @@ def _shows(steps: list[tuple[str, ct.State, ct.State]]) -> set[str]:
 
 def test_goldens_cover_the_cases() -> None:
     """Together the games lose by life 0 and by walking off the floor, run into the
-    action limit, fall into ZAP and leave it by a step, reach floor 3, and (in one
-    game) set an item in a slot and use it."""
+    action limit, fall into ZAP and leave it by a step, reach floor 3, (in one game)
+    set an item in a slot and use it, and (in one game, TOC-STEP-11E) bring Rebright down."""
     found: set[str] = set()
     for path in FILES:
         found |= _shows(replay(load(path)))
     wanted = {"life-zero", "left-floor", "max-actions", "zap-round-trip", "floor-3", "slot-item"}
+    wanted.add("rebright-fell")
     assert wanted <= found, f"no golden game shows {wanted - found}"
