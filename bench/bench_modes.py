@@ -122,33 +122,50 @@ def openspiel_runner(name: str, seed: int) -> Runner:
     return run
 
 
-def retained_memory(count: int, seed: int = 1) -> tuple[float, float, int]:
-    """Keep ``count`` successive states of one solo game (greedy play, which lasts); (MiB, MiB per state
-    without the legal-action caches, actions played).
+def _lasting_game(count: int) -> tuple[int, list[Any]]:
+    """A seed and the greedy agent's actions for a game of ``count`` states (``count - 1`` actions).
 
-    Measured with tracemalloc from before the game starts, so the card set (compiled once and
-    shared by all states) is not counted, and the states with the legal actions each has
-    cached are.
+    Random play loses within a few dozen actions; the greedy agent often lasts, but not from
+    every seed, so the seeds are tried in order.
     """
     cards = ct.load_cardset()
-    ct.new_game(cards, seed=seed)  # compile the card set before measuring
-    agent = GreedyAgent(seed)
+    for seed in range(1, 200):
+        state = ct.new_game(cards, seed=seed)
+        agent = GreedyAgent(seed)
+        actions = []
+        while len(actions) < count - 1 and not ct.is_terminal(state):
+            action = agent.choose(state)
+            state = ct.apply(state, action)
+            actions.append(action)
+        if len(actions) == count - 1:
+            return seed, actions
+    raise RuntimeError(f"no greedy game of {count} states among the seeds tried")
+
+
+def retained_memory(count: int) -> tuple[float, int]:
+    """Keep ``count`` successive states of one solo game: (MiB, states kept).
+
+    Measured with tracemalloc from just before the game starts, so the card set (compiled
+    once and shared by every state) is not counted; each state's legal actions are listed
+    (and so cached in the state), as a search leaves them.
+    """
+    seed, actions = _lasting_game(count)
+    cards = ct.load_cardset()
+    ct.new_game(cards, seed=seed)  # the card set is compiled before measuring
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
-    state = ct.new_game(cards, seed=seed, max_actions=count)
+    state = ct.new_game(cards, seed=seed)
     states = [state]
-    while len(states) < count and not ct.is_terminal(state):
-        state = ct.apply(state, agent.choose(state))
+    for action in actions:
+        state = ct.apply(state, action)
         states.append(state)
-    gc.collect()
-    with_caches = tracemalloc.get_traced_memory()[0] - base
     for s in states:
-        s._memo.clear()
+        ct.legal_actions(s)
     gc.collect()
-    bare = tracemalloc.get_traced_memory()[0] - base
+    used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
-    return with_caches / 2**20, bare / 2**20, len(states)
+    return used / 2**20, len(states)
 
 
 def main() -> None:
@@ -183,12 +200,9 @@ def main() -> None:
         print(f"ratio {label} / python-chess: {chess:.2f}x (target >= 1.0x)")
         print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x (target >= 0.5x)")
     began = time.perf_counter()
-    with_caches, bare, kept = retained_memory(args.states)
+    used, kept = retained_memory(args.states)
     spent = time.perf_counter() - began
-    print(
-        f"memory for {kept} successive solo states kept: {with_caches:.1f} MiB "
-        f"({bare:.1f} MiB without their legal-action caches; target < 50 MB) in {spent:.1f} s"
-    )
+    print(f"memory for {kept} successive solo states kept: {used:.1f} MiB (target < 50 MB), in {spent:.1f} s")
 
 
 if __name__ == "__main__":
