@@ -117,10 +117,12 @@ def continuous_effects(state: State, entering: int = -1) -> tuple[Effect, ...]:
     found: list[Effect] = []
     for item in state.carry:
         found.extend(e for e in game.items[item].carry_effects if e.trigger is Trigger.WHILE_CARRIED)
-    lasting = game.lasting_faces
-    for cell, code in enumerate(state.floor):
-        # Most faces have no lasting effect: skip them by their (card, face) key.
-        if code == EMPTY or (code >> 3) * 2 + (code & 1) not in lasting:
+    floor = state.floor
+    # Most faces have no lasting effect: find, in one set operation, the floor
+    # codes that show one, and look only at their cells.
+    lasting = game.lasting_codes.intersection(floor)
+    for cell, code in enumerate(floor if lasting else ()):
+        if code not in lasting:
             continue
         card = game.table[card_of(code)]
         face = card.back if is_flipped(code) else card.front
