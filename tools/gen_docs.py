@@ -40,6 +40,7 @@ from chaos_tower import cards as cs
 from chaos_tower import vocabulary as vc
 from chaos_tower.agents import RandomAgent, play
 from chaos_tower.rulebook import RULE_ID_PATTERN, Rule, tower_rules
+from chaos_tower.tower.svg import ATTRIBUTE_COLOURS, face_svg
 from chaos_tower.vs.agents import SimpleVsAgent, play_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -964,7 +965,7 @@ def _vocabulary_table(mapping: dict[str, str], key: str, types: tuple[type, ...]
 # ---------------------------------------------------------------------------- card pages
 
 _ATTRIBUTE_NAMES = {"G": "earth 地", "W": "water 水", "V": "fire 火", "S": "wind 風", "D": "dark 闇"}
-_ATTRIBUTE_COLOURS = {"G": "#8d6e3f", "W": "#2e6fa8", "V": "#b83227", "S": "#2e8b57", "D": "#5b3a78"}
+_ATTRIBUTE_COLOURS = ATTRIBUTE_COLOURS
 _TRIGGERS = {
     "while_carried": "while carried",
     "on_use": "on use",
@@ -1147,70 +1148,6 @@ class CardBook:
     def use(self, use: cs.ItemUse) -> str:
         counters = "no limit" if use.counters is None else f"{use.counters} uses"
         return f"{esc(use.text)} → {self.effects(use.effects)}; {counters}"
-
-
-def _svg_text(x: int, y: int, text: str, size: int = 10, fill: str = "#222", anchor: str = "middle") -> str:
-    safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return (
-        f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" text-anchor="{anchor}" '
-        f'fill="{fill}">{safe}</text>'
-    )
-
-
-def face_svg(title: str, da: cs.Sides, centre: str, colour: str, shape: str) -> str:
-    """A 72×72 drawing of one face: paths from the centre to the sides (da beside them), walls as bars.
-
-    ``shape``: ``circle`` (room), ``diamond`` (living monster), ``hollow`` (defeated monster),
-    ``square`` (step, Rebright).
-    """
-    size, mid, edge = 72, 36, 4
-    far = size - edge
-    ends = {"f": (mid, edge), "r": (far, mid), "b": (mid, far), "l": (edge, mid)}
-    walls = {
-        "f": (edge, edge, far, edge),
-        "r": (far, edge, far, far),
-        "b": (edge, far, far, far),
-        "l": (edge, edge, edge, far),
-    }
-    labels = {
-        "f": (44, 16, "start"),
-        "r": (58, 30, "middle"),
-        "b": (44, 64, "start"),
-        "l": (14, 30, "middle"),
-    }
-    safe_title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
-        f'role="img" aria-label="{safe_title}">',
-        f"<title>{safe_title}</title>",
-        f'<rect x="{edge}" y="{edge}" width="{far - edge}" height="{far - edge}" rx="3" fill="#f7f4ec" '
-        'stroke="#b0a890" stroke-width="1"/>',
-    ]
-    for name, value in zip("frbl", da.as_tuple(), strict=True):
-        if value is None:
-            x1, y1, x2, y2 = walls[name]
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-width="5"/>')
-            continue
-        if value == cs.PLAIN:
-            stroke, label = "#9a9a9a", "-"
-        else:
-            stroke = "#b83227" if value < 0 else "#2e6fa8" if value > 0 else "#777"
-            label = f"{value:+d}"
-        x, y = ends[name]
-        out.append(f'<line x1="{mid}" y1="{mid}" x2="{x}" y2="{y}" stroke="{stroke}" stroke-width="8"/>')
-        lx, ly, anchor = labels[name]
-        out.append(_svg_text(lx, ly, label, anchor=anchor))
-    if shape == "circle":
-        out.append(f'<circle cx="{mid}" cy="{mid}" r="10" fill="{colour}"/>')
-    elif shape in ("diamond", "hollow"):
-        points = f"{mid},{mid - 12} {mid + 12},{mid} {mid},{mid + 12} {mid - 12},{mid}"
-        fill = colour if shape == "diamond" else "#f7f4ec"
-        out.append(f'<polygon points="{points}" fill="{fill}" stroke="{colour}" stroke-width="2"/>')
-    else:
-        out.append(f'<rect x="{mid - 10}" y="{mid - 10}" width="20" height="20" fill="{colour}"/>')
-    out.append(_svg_text(mid, mid + 4, centre, size=11, fill="#fff" if shape != "hollow" else colour))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
 
 
 class Drawings:
@@ -1584,7 +1521,17 @@ def card_pages() -> dict[str, str]:
         "rebright.md": rebright_page(book, drawings),
     }
     pages.update(drawings.files)
+    pages["img/board-mid-game.svg"] = ct.render_svg(_mid_game())
     return pages
+
+
+def _mid_game() -> Any:
+    """The position the docs show as a picture: seed 124 after 16 random actions (floor 1, six cards)."""
+    state = ct.new_game(ct.load_cardset(), seed=124, max_actions=400)
+    agent = RandomAgent(124)
+    for _ in range(16):
+        state = ct.apply(state, agent.choose(state))
+    return state
 
 
 # ---------------------------------------------------------------------------- writing

@@ -1,6 +1,6 @@
 """The ``chaos-tower`` command line.
 
-Exit codes: 0 success, 1 a card set is invalid, 2 the command line is wrong.
+Exit codes: 0 success, 1 a card set (or a replay) is invalid, 2 the command line is wrong.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from .commands import add_parsers, run_render, run_replay
 from .errors import Problem
 from .loading import check_cardset
 from .schema import SCHEMA_FILES, load_schema
@@ -65,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
         "schema", help="print a JSON Schema", description="Print one of the bundled JSON Schemas."
     )
     schema.add_argument("name", nargs="?", default="tower-cardset", choices=sorted(SCHEMA_FILES))
+    add_parsers(commands)  # replay, render
     return parser
 
 
@@ -113,5 +115,9 @@ def _main(argv: Sequence[str] | None) -> int:
         from .play import run
 
         return run(args)
+    if args.command == "replay":
+        return run_replay(args)
+    if args.command == "render":
+        return run_render(args)
     print(json.dumps(load_schema(args.name), ensure_ascii=False, indent=2))
     return 0
