@@ -6,10 +6,11 @@ import pickle
 
 import numpy as np
 import pyspiel
+import pytest
 from open_spiel.python.algorithms import mcts
 
 import chaos_tower as ct
-from chaos_tower.integrations import MODES
+from chaos_tower.integrations import MODES, Mode
 from chaos_tower.integrations import openspiel as ct_openspiel  # noqa: F401  (registers the games)
 
 
@@ -75,6 +76,14 @@ def test_actions_and_observations_come_from_the_front_door() -> None:
 
 def test_random_sim_test_with_serialization() -> None:
     pyspiel.random_sim_test(_game(), num_sims=5, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if m.name != "chaos_tower_solo"], ids=lambda m: m.name)
+def test_random_sim_test_of_every_other_mode(mode: Mode) -> None:
+    game = pyspiel.load_game(mode.name, {"max_actions": 120, "seeds": 16})
+    assert game.num_players() == mode.options["players"]
+    assert game.num_distinct_actions() == len(ct.action_space(ct.new_game(mode.cards(), **mode.options)))
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_serialization_round_trip_keeps_the_generator() -> None:

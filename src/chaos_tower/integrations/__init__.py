@@ -36,7 +36,6 @@ class Mode:
 
 MODES: tuple[Mode, ...] = (
     Mode("chaos_tower_solo", {"mode": "solo"}),
-    # e.g. Mode("chaos_tower_vs2", {"mode": "vs", "players": 2}),
-    # e.g. Mode("crest_duel_2", {"players": 2}, cards=<the Crest Duel set's loader>),
+    *(Mode(f"chaos_tower_vs{n}", {"mode": "vs", "players": n}) for n in range(2, 6)),
 )
 """Every mode the adapters register, in order."""
