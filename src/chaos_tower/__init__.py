@@ -41,6 +41,9 @@ from .api import (
     rules_of,
 )
 from .cards import TowerCardSet
+from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
+from .crest.cards import CrestCardSet
+from .crest.state import CrestOutcome, CrestState
 from .errors import (
     CardSetError,
     ChaosTowerError,
@@ -74,6 +77,9 @@ __all__ = [
     "Action",
     "CardSetError",
     "ChaosTowerError",
+    "CrestCardSet",
+    "CrestOutcome",
+    "CrestState",
     "Discard",
     "Event",
     "Fight",
