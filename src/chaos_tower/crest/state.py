@@ -1,5 +1,8 @@
 """The Crest Duel state: one frozen record, changed only through :func:`attrs.evolve`.
 
+Each seat is a crest wielder with one abominable one (`CRD-ABOUT-A`); the deck
+holds the three kinds of card the wielders feed it: crests, chaos rings, spells.
+
 Every deck card is a numbered instance (0 to 91 in a complete set): the kinds of
 card in file order (crests, rings, spells), each repeated ``count`` times, so
 the instances of one kind are consecutive. Every instance is always in exactly
