@@ -21,7 +21,7 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chaos-tower",
-        description="Rules engine and card-set tools for Tower of CHAOS.",
+        description="Rules engine and card-set tools for Tower of CHAOS and Crest Duel.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     validate = commands.add_parser(
@@ -36,9 +36,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     play = commands.add_parser(
         "play",
-        help="play a solo game in the terminal, or watch an agent play one",
-        description="Play Tower of CHAOS solo. Without --agent you choose each action by its "
-        "number or its text (q or end-of-input quits); with --agent the agent plays "
+        help="play a solo game (or a Crest Duel) in the terminal, or watch an agent play one",
+        description="Play Tower of CHAOS solo, or Crest Duel with --game crest --players N. Without "
+        "--agent you choose each action by its number or its text (q or end-of-input quits); "
+        "in Crest Duel each seat sees only its own hand. With --agent the agent plays "
         "the whole game and the explained log is printed.",
     )
     play.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
@@ -51,6 +52,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--cards", metavar="PATH", help="a card set (default: the built-in one)")
     play.add_argument("--quiet", action="store_true", help="with --agent: print only the result")
+    play.add_argument(
+        "--game", choices=("tower", "crest"), default="tower", help="tower (solo, default) or crest (Crest Duel)"
+    )
+    play.add_argument("--players", type=int, default=2, help="with --game crest: 2 to 6 wielders (default 2)")
+    play.add_argument("--teams", action="store_true", help="with --game crest and 4 or 6 players: two teams")
     schema = commands.add_parser(
         "schema", help="print a JSON Schema", description="Print one of the bundled JSON Schemas."
     )

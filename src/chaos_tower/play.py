@@ -82,6 +82,10 @@ def _human_game(state: State, inp: TextIO, out: TextIO) -> int:
 
 def run(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     """Run ``chaos-tower play`` with parsed arguments; returns the exit code."""
+    if getattr(args, "game", "tower") == "crest":
+        from .crest.play import run_crest
+
+        return run_crest(args, inp, out)
     inp = inp or sys.stdin
     out = out or sys.stdout
     try:

@@ -33,7 +33,6 @@ __all__ = [
     "CrestGame",
     "CrestOutcome",
     "CrestState",
-    "Event",
     "Phase",
     "compile_game",
 ]
