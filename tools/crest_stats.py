@@ -20,7 +20,15 @@ import chaos_tower as ct
 from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent
 
 LIMIT = 5000
-LAYOUTS: list[tuple[int, bool]] = [(2, False), (3, False), (4, False), (5, False), (6, False), (4, True), (6, True)]
+LAYOUTS: list[tuple[int, bool]] = [
+    (2, False),
+    (3, False),
+    (4, False),
+    (5, False),
+    (6, False),
+    (4, True),
+    (6, True),
+]
 
 
 @cache

@@ -909,7 +909,8 @@ def schema_pages() -> dict[str, str]:
             body += ["## Basic types", *(known.def_block(doc, n, defs[n]) for n in plain_defs)]
             body += ["## Effects (`op`)", _vocabulary_table(effect_map, "op", CREST_EFFECT_TYPES, doc)]
             via_op = {target: "effect" for target in effect_map.values()}
-            body += [known.def_block(doc, n, defs[n], via=via_op.get(n)) for n in ["effect", *effect_map.values()]]
+            shapes = ["effect", *effect_map.values()]
+            body += [known.def_block(doc, n, defs[n], via=via_op.get(n)) for n in shapes]
         elif effects or conditions:
             body += ["## Basic types", *(known.def_block(doc, n, defs[n]) for n in others)]
             body += ["## Conditions (`test`)", _vocabulary_table(test_map, "test", vc.CONDITION_TYPES, doc)]
@@ -1607,7 +1608,8 @@ def _crest_pages() -> dict[str, str]:
     """Crest Duel's rule and card pages, from ``tools/gen_crest_docs.py`` beside this script."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("gen_crest_docs", Path(__file__).with_name("gen_crest_docs.py"))
+    path = Path(__file__).with_name("gen_crest_docs.py")
+    spec = importlib.util.spec_from_file_location("gen_crest_docs", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

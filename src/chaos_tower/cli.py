@@ -53,7 +53,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--cards", metavar="PATH", help="a card set (default: the built-in one)")
     play.add_argument("--quiet", action="store_true", help="with --agent: print only the result")
     play.add_argument(
-        "--game", choices=("tower", "crest"), default="tower", help="tower (solo, default) or crest (Crest Duel)"
+        "--game",
+        choices=("tower", "crest"),
+        default="tower",
+        help="tower (solo, default) or crest (Crest Duel)",
     )
     play.add_argument("--players", type=int, default=2, help="with --game crest: 2 to 6 wielders (default 2)")
     play.add_argument("--teams", action="store_true", help="with --game crest and 4 or 6 players: two teams")

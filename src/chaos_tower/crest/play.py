@@ -37,7 +37,8 @@ def _result(state: CrestState, out: TextIO) -> int:
     assert final is not None
     winners = ", ".join(f"seat {s}" for s in final.winners) or "nobody"
     print(
-        f"result: {winners} won ({final.cause}, {final.rule}) after {state.actions} actions, {state.rounds} rounds",
+        f"result: {winners} won ({final.cause}, {final.rule}) "
+        f"after {state.actions} actions, {state.rounds} rounds",
         file=out,
     )
     return 0
