@@ -5,21 +5,21 @@ choice, so an action never depends on which copy is played (the lowest-numbered
 instance in the hand is). Marks are numbered from 0 in the order the monster
 card lists them; seats from 0.
 
-======================  =====================================================
-text                    action
-======================  =====================================================
-``place ID mK new``     a crest on empty mark K (`CRD-WIELD-D`, `CRD-START-D`)
-``place ID mK stack``   a crest on top of mark K's stack
-``place ID mK replace`` a crest replacing mark K's whole stack
-``wear ID``             a chaos ring, replacing the worn one (`CRD-WIELD-E`)
-``cast ID [@T]``        a spell, at enemy seat T when it has one (`CRD-WIELD-F`)
-``discard ID [ID]``     one or two cards (`CRD-WIELD-G`)
-``use mK [@T]``         mark K's whole stack, at enemy seat T (`CRD-BEAST-A`)
-``recover``             recover RG instead of using crests (`CRD-BEAST-B`)
-``swap mD mK``          the dead monster's mark D with one's own mark K (`CRD-DEATH-A`)
-``swap hands``          the dead wielder's hand with one's own (`CRD-DEATH-A`)
-``done``                end the step: setup, wielder or beast phase, or decline the choice
-======================  =====================================================
+=========================  ========================================================================
+text                       action
+=========================  ========================================================================
+``place ID mK new``        a crest on empty mark K (`CRD-WIELD-D`, `CRD-START-D`)
+``place ID mK stack``      a crest on top of mark K's stack
+``place ID mK replace``    a crest replacing mark K's whole stack
+``wear ID``                a chaos ring, replacing the worn one (`CRD-WIELD-E`)
+``cast ID [@T]``           a spell, at enemy seat T when it has one (`CRD-WIELD-F`)
+``discard ID [ID]``        one or two cards (`CRD-WIELD-G`)
+``use mK [@T]``            mark K's whole stack, at enemy seat T (`CRD-BEAST-A`)
+``recover``                recover RG instead of using crests (`CRD-BEAST-B`)
+``swap mD mK``             the dead monster's mark D with one's own mark K (`CRD-DEATH-A`)
+``swap hands``             the dead wielder's hand with one's own (`CRD-DEATH-A`)
+``done``                   end the step: setup, wielder or beast phase, or decline the choice
+=========================  ========================================================================
 """
 
 from __future__ import annotations
