@@ -1,8 +1,8 @@
-"""The registry of Tower of CHAOS rule IDs, loaded from ``rules/tower.yaml``.
+"""The registry of rule IDs: Tower of CHAOS (``rules/tower.yaml``) and Crest Duel (``rules/crest.yaml``).
 
-Every clause of the manual has a stable ID (``TOC-<SECTION>-<ITEM>``, see
-``shared/manual/README.md``) that code, tests, docs and runtime events cite.
-Each record holds a verbatim quotation of the clause, an English rendering and,
+Every clause of the manuals has a stable ID (``TOC-<SECTION>-<ITEM>`` or
+``CRD-<SECTION>-<LETTER>``, see ``shared/manual/README.md``) that code, tests,
+docs and runtime events cite. Each record holds a verbatim quotation of the clause, an English rendering and,
 where the manual is open, the reading the project decided on.
 
 >>> from chaos_tower.rulebook import rule
