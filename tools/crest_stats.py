@@ -54,10 +54,11 @@ def play(players: int, teams: bool, seed: int, agent: str) -> tuple[int, int, bo
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=1000)
+    parser.add_argument("--agents", nargs="+", default=["random", "greedy"], choices=["random", "greedy"])
     args = parser.parse_args(argv)
     print("| agent | players | games | avg actions | avg rounds | first player wins | cut short |")
     print("|---|---|---|---|---|---|---|")
-    for agent in ("random", "greedy"):
+    for agent in args.agents:
         for players, teams in LAYOUTS:
             results = [play(players, teams, seed, agent) for seed in range(args.seeds)]
             done = [r for r in results if r[2] is not None]

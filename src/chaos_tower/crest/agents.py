@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from .actions import CrestAction
+from .cards import CrestCard
 from .engine import apply, legal_actions
 from .players import side
 from .state import NO_RING, CrestState
@@ -34,7 +35,9 @@ def crest_score(state: CrestState, seat: int) -> float:
 
     Winning is best; then the side's total HP against the enemies', the crests
     on its marks and a worn ring (lasting power), the enemies' statuses, and a
-    full hand. Only public information and the seat's own hand are used.
+    hand of cards it can use: a crest that fits none of its monster's marks
+    counts against the hand, so the agent discards it (`CRD-WIELD-G`) instead
+    of holding it forever. Only public information and the seat's own hand are used.
     """
     result = state.result
     mine = side(state, seat)
@@ -50,7 +53,10 @@ def crest_score(state: CrestState, seat: int) -> float:
         power += 3.0 if state.rings[other] != NO_RING else 0.0
         held = sum(1 for t in state.statuses[other] if t) * 3.0
         value += sign * (max(0, state.hp[other]) + power - held)
-    value += 0.5 * len(state.hands[seat])
+    kinds = state.game.monster(state.monsters[seat]).marks
+    for instance in state.hands[seat]:
+        card = state.game.card(instance)
+        value += -0.5 if isinstance(card, CrestCard) and card.mark not in kinds else 0.5
     return value
 
 
