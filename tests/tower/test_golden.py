@@ -92,7 +92,11 @@ def test_every_golden_file_is_replayed() -> None:
     """The replay above is parametrized by the folder's content: every file there is a
     well-formed golden game and nothing else lies in the folder."""
     assert GOLDEN.is_dir(), "run python tools/make_goldens.py"
-    others = [p.name for p in GOLDEN.iterdir() if p.suffix != ".json"]
+    # Other games keep their golden replays in their own subfolder (crest/: tests/crest/test_golden.py).
+    games = {"crest"}
+    others = [
+        p.name for p in GOLDEN.iterdir() if p.suffix != ".json" and not (p.is_dir() and p.name in games)
+    ]
     assert others == []
     assert len(FILES) >= 10
     assert sorted(GOLDEN.glob("*.json")) == FILES
