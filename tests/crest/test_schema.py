@@ -58,3 +58,31 @@ def test_every_card_of_the_built_in_set_is_marked_reconstructed(crest: CrestCard
     assert all(not r.fields for r in crest.header.reconstructed)
     assert crest.header.game == "crest" and crest.header.complete
     assert crest.deck_size == 92 and len(crest.monsters) >= 6
+
+
+def test_no_engine_code_is_keyed_on_a_card_name(crest: CrestCardSet) -> None:
+    """The engine reads the effect vocabulary only: no card id or name appears in its code."""
+    from pathlib import Path
+
+    import chaos_tower.crest as package
+
+    folder = Path(package.__file__).parent
+    code = "\n".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
+    for card in crest.all_cards():
+        assert f'"{card.id}"' not in code and card.name not in code, card.id
+
+
+def test_the_package_reexports_the_game() -> None:
+    import chaos_tower as ct
+    from chaos_tower import crest as package
+
+    state = package.new_game(ct.load_cardset(game="crest"), players=2, seed=4)
+    assert package.legal_actions(state) == ct.legal_actions(state)
+    assert package.dumps(state) == ct.dumps(state)
+    assert isinstance(state, package.CrestState)
+    try:
+        package.nothing_here  # noqa: B018
+    except AttributeError:
+        pass
+    else:
+        raise AssertionError("an unknown name must raise AttributeError")
