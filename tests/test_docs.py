@@ -45,6 +45,8 @@ def test_the_guides_and_the_api_reference_have_examples() -> None:
         "guides/custom-cards.md",
         "guides/ai.md",
         "guides/saving.md",
+        "guides/vs.md",
+        "api/vs.md",
     }
     assert expected <= names
 

@@ -41,6 +41,8 @@ from chaos_tower import vocabulary as vc
 from chaos_tower.agents import RandomAgent, play
 from chaos_tower.crest.cards import CREST_EFFECT_TYPES
 from chaos_tower.rulebook import RULE_ID_PATTERN, Rule, crest_rules, tower_rules
+from chaos_tower.tower.svg import ATTRIBUTE_COLOURS, face_svg
+from chaos_tower.vs.agents import SimpleVsAgent, play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "chaos_tower"
@@ -55,7 +57,9 @@ MODULE = " (module)"
 GAMES = 200
 MAX_ACTIONS = 300
 VS_SECTIONS = frozenset({"VS2", "VS3"})
-"""The VS modes: a later issue, so their rules are shown as not yet implemented."""
+"""The VS modes (``chaos_tower.vs``): counted in a row of their own in the coverage table."""
+VS_GAMES = 40
+"""VS games played for the events column: 2 to 5 players in turn, with and without the extra rule."""
 
 # Files whose rule IDs are sample data, not citations: the registry's loader (its
 # doctest looks a rule up), the registry's tests (they also cite malformed IDs on
@@ -332,6 +336,13 @@ def _play_events(games: int) -> dict[str, set[str]]:
         for state in states:
             for event in state.events:
                 found[event.rule].add(event.kind)
+    for seed in range(VS_GAMES if games else 0):
+        players = 2 + seed % 4
+        vs_start = ct.new_game(cards, mode="vs", players=players, seed=seed, extra_rule=seed % 8 >= 4)
+        agents = [SimpleVsAgent(seed * 10 + p) for p in range(players)]
+        for vs_state in [vs_start, *(state for _action, state in play_game(vs_start, agents))]:
+            for event in vs_state.events:
+                found[event.rule].add(event.kind)
     return found
 
 
@@ -520,8 +531,7 @@ def _rule_entry(rule: Rule, trace_: Traceability) -> str:
     citations = trace_.citations
     lines = [f"({rule_label(rule.id)})=", f"## {rule.id}: {esc(rule.title)}", ""]
     if not trace_.has_code(rule.id):
-        later = " (the VS modes are a later issue)" if rule.section in VS_SECTIONS else ""
-        lines += [f"**Status: not yet implemented**{later}.", ""]
+        lines += ["**Status: not yet implemented**.", ""]
     lines += [f"> {esc(rule.ja)}", "", plain(rule.en), ""]
     if rule.reading:
         lines += [f"**Our reading:** {plain(rule.reading)}", ""]
@@ -574,15 +584,17 @@ def rules_pages(trace_: Traceability) -> dict[str, str]:
             f"(rules-{_section_file(section)})=",
             f"# {esc(_section_title(section))}",
             (
-                "The rules of this section are the VS modes: they are **not yet implemented** "
-                "(a later issue); the solo engine does not use them."
+                "The rules of this section are the VS modes, played by "
+                "{doc}`chaos_tower.vs <../api/vs>` (see the {doc}`VS guide <../guides/vs>`); "
+                "the solo engine does not use them."
                 if section in VS_SECTIONS
                 else ""
             ),
             "Each entry quotes the manual's clause, gives our English rendering and, where the manual "
             "is open, the reading the project decided on; then where the code carries the rule, the "
             "tests that name it, and the kinds of events the engine emits with it "
-            f"(*source*: a literal event call in the code; *play*: seen in {GAMES} random games).",
+            f"(*source*: a literal event call in the code; *play*: seen in {GAMES} random solo games, "
+            f"or in {VS_GAMES} VS games for the VS sections).",
             *(_rule_entry(r, trace_) for r in members),
         ]
         pages[f"{_section_file(section)}.md"] = page(body)
@@ -669,7 +681,8 @@ def coverage_page(trace_: Traceability) -> str:
             f"{GAMES} random games of at most {MAX_ACTIONS} actions). A clause that only introduces its "
             "lettered items (such as the list of the five normal items) and is not cited itself counts "
             "as covered when every one of its items is. The solo game (every section but the VS modes) "
-            "must be covered 100% by code and by tests; the VS modes are a later issue.",
+            "must be covered 100% by code and by tests, and so must the VS modes (their events come from "
+            f"{VS_GAMES} games of 2 to 5 simple VS agents).",
             "## By section",
             table(["section", "rules", "with code", "with tests", "with events"], rows),
             "## By rule",
@@ -962,7 +975,7 @@ def _vocabulary_table(mapping: dict[str, str], key: str, types: tuple[type, ...]
 # ---------------------------------------------------------------------------- card pages
 
 _ATTRIBUTE_NAMES = {"G": "earth 地", "W": "water 水", "V": "fire 火", "S": "wind 風", "D": "dark 闇"}
-_ATTRIBUTE_COLOURS = {"G": "#8d6e3f", "W": "#2e6fa8", "V": "#b83227", "S": "#2e8b57", "D": "#5b3a78"}
+_ATTRIBUTE_COLOURS = ATTRIBUTE_COLOURS
 _TRIGGERS = {
     "while_carried": "while carried",
     "on_use": "on use",
@@ -1145,70 +1158,6 @@ class CardBook:
     def use(self, use: cs.ItemUse) -> str:
         counters = "no limit" if use.counters is None else f"{use.counters} uses"
         return f"{esc(use.text)} → {self.effects(use.effects)}; {counters}"
-
-
-def _svg_text(x: int, y: int, text: str, size: int = 10, fill: str = "#222", anchor: str = "middle") -> str:
-    safe = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return (
-        f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" text-anchor="{anchor}" '
-        f'fill="{fill}">{safe}</text>'
-    )
-
-
-def face_svg(title: str, da: cs.Sides, centre: str, colour: str, shape: str) -> str:
-    """A 72×72 drawing of one face: paths from the centre to the sides (da beside them), walls as bars.
-
-    ``shape``: ``circle`` (room), ``diamond`` (living monster), ``hollow`` (defeated monster),
-    ``square`` (step, Rebright).
-    """
-    size, mid, edge = 72, 36, 4
-    far = size - edge
-    ends = {"f": (mid, edge), "r": (far, mid), "b": (mid, far), "l": (edge, mid)}
-    walls = {
-        "f": (edge, edge, far, edge),
-        "r": (far, edge, far, far),
-        "b": (edge, far, far, far),
-        "l": (edge, edge, edge, far),
-    }
-    labels = {
-        "f": (44, 16, "start"),
-        "r": (58, 30, "middle"),
-        "b": (44, 64, "start"),
-        "l": (14, 30, "middle"),
-    }
-    safe_title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
-        f'role="img" aria-label="{safe_title}">',
-        f"<title>{safe_title}</title>",
-        f'<rect x="{edge}" y="{edge}" width="{far - edge}" height="{far - edge}" rx="3" fill="#f7f4ec" '
-        'stroke="#b0a890" stroke-width="1"/>',
-    ]
-    for name, value in zip("frbl", da.as_tuple(), strict=True):
-        if value is None:
-            x1, y1, x2, y2 = walls[name]
-            out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-width="5"/>')
-            continue
-        if value == cs.PLAIN:
-            stroke, label = "#9a9a9a", "-"
-        else:
-            stroke = "#b83227" if value < 0 else "#2e6fa8" if value > 0 else "#777"
-            label = f"{value:+d}"
-        x, y = ends[name]
-        out.append(f'<line x1="{mid}" y1="{mid}" x2="{x}" y2="{y}" stroke="{stroke}" stroke-width="8"/>')
-        lx, ly, anchor = labels[name]
-        out.append(_svg_text(lx, ly, label, anchor=anchor))
-    if shape == "circle":
-        out.append(f'<circle cx="{mid}" cy="{mid}" r="10" fill="{colour}"/>')
-    elif shape in ("diamond", "hollow"):
-        points = f"{mid},{mid - 12} {mid + 12},{mid} {mid},{mid + 12} {mid - 12},{mid}"
-        fill = colour if shape == "diamond" else "#f7f4ec"
-        out.append(f'<polygon points="{points}" fill="{fill}" stroke="{colour}" stroke-width="2"/>')
-    else:
-        out.append(f'<rect x="{mid - 10}" y="{mid - 10}" width="20" height="20" fill="{colour}"/>')
-    out.append(_svg_text(mid, mid + 4, centre, size=11, fill="#fff" if shape != "hollow" else colour))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
 
 
 class Drawings:
@@ -1583,7 +1532,17 @@ def card_pages() -> dict[str, str]:
         "rebright.md": rebright_page(book, drawings),
     }
     pages.update(drawings.files)
+    pages["img/board-mid-game.svg"] = ct.render_svg(_mid_game())
     return pages
+
+
+def _mid_game() -> Any:
+    """The position the docs show as a picture: seed 124 after 16 random actions (floor 1, six cards)."""
+    state = ct.new_game(ct.load_cardset(), seed=124, max_actions=400)
+    agent = RandomAgent(124)
+    for _ in range(16):
+        state = ct.apply(state, agent.choose(state))
+    return state
 
 
 # ---------------------------------------------------------------------------- writing

@@ -36,6 +36,7 @@ from .api import (
     observation_tensor,
     outcome,
     parse_action,
+    render_svg,
     render_text,
     returns,
     rules_of,
@@ -71,20 +72,28 @@ from .tower.actions import (
 )
 from .tower.notation import from_notation, to_notation
 from .tower.state import Event, Outcome, State
+from .vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
+from .vs.actions import Adjust, Declare, Draw, Give, Subtract
+from .vs.observe import VsObservation
+from .vs.state import VsOutcome, VsState
 
 __all__ = [
     "LIMITS",
     "Action",
+    "Adjust",
     "CardSetError",
     "ChaosTowerError",
     "CrestCardSet",
     "CrestOutcome",
     "CrestState",
+    "Declare",
     "Discard",
+    "Draw",
     "Event",
     "Fight",
     "Flip",
     "GameRules",
+    "Give",
     "IllegalActionError",
     "Limits",
     "Make",
@@ -98,9 +107,13 @@ __all__ = [
     "SaveError",
     "SetItem",
     "State",
+    "Subtract",
     "Take",
     "TowerCardSet",
     "Use",
+    "VsObservation",
+    "VsOutcome",
+    "VsState",
     "action_from_index",
     "action_index",
     "action_space",
@@ -121,6 +134,7 @@ __all__ = [
     "observation_tensor",
     "outcome",
     "parse_action",
+    "render_svg",
     "render_text",
     "returns",
     "rules_of",
@@ -128,4 +142,3 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
-

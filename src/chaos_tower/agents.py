@@ -45,9 +45,10 @@ def score(state: State) -> float:
     """How good a position looks to the greedy agent: not dying first, then progress.
 
     Progress is, in order of weight: Rebright's values falling, distinct steps
-    in the used area (Seqlrith needs the other four there), then, with those
+    used or being used (Seqlrith needs the other four used), then, with those
     four used, all five attributes on the floor (Seqlrith's other condition),
-    the floor number, items held, and a healthy life and elements.
+    a healthy life and elements, items held, and a little for the floor number
+    (a higher floor costs extra da, `TOC-ZAP-03`, so it is no goal in itself).
     """
     result = outcome(state)
     if result is not None:
@@ -56,8 +57,11 @@ def score(state: State) -> float:
     value = 0.0
     if state.level == 0:
         value -= 600.0  # ZAP throws away everything gained
-    used = len(set(state.used_steps))
-    value += 100.0 * state.level + 400.0 * used
+    # A step on the floor goes to the used area when the player leaves it
+    # (TOC-STEP-05): counting it already makes entering a step progress at once.
+    on_floor = {card_of(code) for code in state.floor if code != EMPTY and card_of(code) in game.steps}
+    used = len(set(state.used_steps) | on_floor)
+    value += 10.0 * state.level + 400.0 * used
     if state.rebright is not None:
         # Summoning Rebright is the big step; each value brought to 0 is progress.
         value += 4000.0 + 150.0 * (sum(game.rebright_values) - sum(state.rebright))
@@ -73,7 +77,7 @@ def score(state: State) -> float:
         value += 80.0 * len(attributes - {-1})
     value += _step_prospects(state)
     value += 25.0 * (len(state.carry) + sum(1 for i in state.slots if i != EMPTY))
-    value += 12.0 * state.life + 3.0 * sum(state.elements) + 10.0 * min(state.elements)
+    value += 20.0 * state.life + 3.0 * sum(state.elements) + 10.0 * min(state.elements)
     if state.life <= 2:
         value -= 60.0  # one more da and the game is over
     return value + 8.0 * _cheapest_way_on(state)
@@ -118,22 +122,49 @@ def _cheapest_way_on(state: State) -> int:
 
 
 class GreedyAgent:
-    """Looks one action ahead and takes the best-scoring result; ties are broken at random."""
+    """Looks one action ahead and takes the best-scoring result; ties are broken at random.
+
+    It remembers the positions it has made and counts each revisit against
+    them, so that it does not walk back and forth for ever when no action
+    scores better than another (the manual sets no move limit).
+    """
+
+    _REVISIT = 2.0
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
+        self._visits: dict[tuple[object, ...], int] = {}
 
     def choose(self, state: State) -> Action:
-        """The legal action whose result scores best (:func:`score`)."""
-        best: list[Action] = []
+        """The legal action whose result scores best (:func:`score`, less the revisit cost)."""
+        best: list[tuple[Action, tuple[object, ...]]] = []
         best_value = float("-inf")
         for action in legal_actions(state):
-            value = score(apply(state, action))
+            after = apply(state, action)
+            key = _position(after)
+            value = score(after) - self._REVISIT * self._visits.get(key, 0)
             if value > best_value + 1e-9:
-                best, best_value = [action], value
+                best, best_value = [(action, key)], value
             elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return self._rng.choice(best)
+                best.append((action, key))
+        action, key = self._rng.choice(best)
+        self._visits[key] = self._visits.get(key, 0) + 1
+        return action
+
+
+def _position(state: State) -> tuple[object, ...]:
+    """What tells two positions apart for the revisit count (not the deck order or the events)."""
+    return (
+        state.player,
+        state.floor,
+        state.life,
+        state.elements,
+        state.carry,
+        state.slots,
+        state.counters,
+        state.level,
+        state.rebright,
+    )
 
 
 def play(state: State, agent: Agent) -> Iterator[tuple[Action, State]]:

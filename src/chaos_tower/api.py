@@ -43,6 +43,7 @@ __all__ = [
     "parse_action",
     "register",
     "register_start",
+    "render_svg",
     "render_text",
     "returns",
     "rules_of",
@@ -87,6 +88,8 @@ class GameRules:
     render_text: Callable[[Any], str]
     observation: _Fn | None = None
     observation_tensor: Callable[[Any, int], tuple[float, ...]] | None = None
+    render_svg: Callable[[Any], str] | None = None
+    """The state drawn as an SVG document; ``None`` for a game without pictures yet."""
 
 
 MAX_SAVE_BYTES = 1_048_576
@@ -284,3 +287,15 @@ def action_from_index(state: Any, index: int) -> Any:
 def render_text(state: Any) -> str:
     """The state drawn as plain text, for terminals and logs."""
     return rules_of(state).render_text(state)
+
+
+def render_svg(state: Any) -> str:
+    """The state drawn as a standalone SVG document (the floor, the player, values, items).
+
+    :class:`NotImplementedError` for a game that has no pictures yet.
+    """
+    fn = rules_of(state).render_svg
+    if fn is None:
+        raise NotImplementedError(f"{rules_of(state).name} has no SVG pictures yet")
+    result: str = fn(state)
+    return result

@@ -1,6 +1,6 @@
 """The ``chaos-tower`` command line.
 
-Exit codes: 0 success, 1 a card set is invalid, 2 the command line is wrong.
+Exit codes: 0 success, 1 a card set (or a replay) is invalid, 2 the command line is wrong.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from .commands import add_parsers, run_render, run_replay
 from .errors import Problem
 from .loading import check_cardset
 from .schema import SCHEMA_FILES, load_schema
@@ -36,14 +37,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     play = commands.add_parser(
         "play",
-        help="play a solo game (or a Crest Duel) in the terminal, or watch an agent play one",
-        description="Play Tower of CHAOS solo, or Crest Duel with --game crest --players N. Without "
-        "--agent you choose each action by its number or its text (q or end-of-input quits); "
-        "in Crest Duel each seat sees only its own hand. With --agent the agent plays "
-        "the whole game and the explained log is printed.",
+        help="play a solo, VS or Crest Duel game in the terminal, or watch agents play one",
+        description="Play Tower of CHAOS solo, a VS game (--mode vs --players N) or Crest Duel "
+        "(--game crest --players N [--teams]) hot-seat at one keyboard, each player shown only their "
+        "own view. Without --agent you choose each action by its number or its text (q or "
+        "end-of-input quits); with --agent agents play the whole game (every seat) and the "
+        "explained log is printed.",
     )
     play.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
-    play.add_argument("--agent", choices=("random", "greedy"), help="let an agent play")
+    play.add_argument("--mode", choices=("solo", "vs"), default="solo", help="solo (default) or vs")
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4, 5, 6),
+        help="with --mode vs: 2 to 5; with --game crest: 2 to 6 (default 2)",
+    )
+    play.add_argument(
+        "--extra-rule", action="store_true", help="with --mode vs: play with the extra rule (TOC-VS2-032)"
+    )
+    play.add_argument(
+        "--agent",
+        choices=("random", "greedy", "simple"),
+        help="let agents play (solo: random or greedy; vs: random or simple)",
+    )
     play.add_argument(
         "--max-actions",
         type=int,
@@ -58,12 +74,12 @@ def _parser() -> argparse.ArgumentParser:
         default="tower",
         help="tower (solo, default) or crest (Crest Duel)",
     )
-    play.add_argument("--players", type=int, default=2, help="with --game crest: 2 to 6 wielders (default 2)")
     play.add_argument("--teams", action="store_true", help="with --game crest and 4 or 6 players: two teams")
     schema = commands.add_parser(
         "schema", help="print a JSON Schema", description="Print one of the bundled JSON Schemas."
     )
     schema.add_argument("name", nargs="?", default="tower-cardset", choices=sorted(SCHEMA_FILES))
+    add_parsers(commands)  # replay, render
     return parser
 
 
@@ -112,5 +128,9 @@ def _main(argv: Sequence[str] | None) -> int:
         from .play import run
 
         return run(args)
+    if args.command == "replay":
+        return run_replay(args)
+    if args.command == "render":
+        return run_render(args)
     print(json.dumps(load_schema(args.name), ensure_ascii=False, indent=2))
     return 0

@@ -1,4 +1,7 @@
-"""``chaos-tower play``: a solo game in the terminal, played by a person or by an agent."""
+"""``chaos-tower play``: a solo game in the terminal, played by a person or by an agent.
+
+With ``--mode vs`` it hands over to :mod:`chaos_tower.vs.play` (hot-seat VS games).
+"""
 
 from __future__ import annotations
 
@@ -88,6 +91,26 @@ def run(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None 
         return run_crest(args, inp, out)
     inp = inp or sys.stdin
     out = out or sys.stdout
+    if getattr(args, "mode", "solo") == "vs":
+        from .vs.play import run_vs
+
+        if getattr(args, "players", None) == 6 or getattr(args, "teams", False):
+            print("--mode vs is for 2 to 5 players, without teams", file=sys.stderr)
+            return 2
+        try:
+            return run_vs(args, inp, out)
+        except CardSetError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+    if getattr(args, "teams", False):
+        print("--teams belongs to --game crest", file=sys.stderr)
+        return 2
+    if getattr(args, "players", None) not in (None, 1) or getattr(args, "extra_rule", False):
+        print("--players and --extra-rule belong to --mode vs", file=sys.stderr)
+        return 2
+    if args.agent == "simple":
+        print("the solo game is played by the agents random and greedy", file=sys.stderr)
+        return 2
     try:
         cards = load_cardset(args.cards)
     except CardSetError as exc:

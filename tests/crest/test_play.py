@@ -41,7 +41,10 @@ def test_people_see_only_their_own_hand() -> None:
 
 
 def test_bad_player_counts_and_teams_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--game", "crest", "--players", "7", "--agent", "random"]) == 2
+    with pytest.raises(SystemExit):
+        main(["play", "--game", "crest", "--players", "7", "--agent", "random"])
+    assert main(["play", "--mode", "vs", "--players", "6", "--agent", "random"]) == 2
+    capsys.readouterr()
     assert main(["play", "--game", "crest", "--players", "3", "--teams", "--agent", "random"]) == 2
     assert "teams" in capsys.readouterr().err
     assert main(["play", "--game", "crest", "--players", "4", "--teams", "--agent", "greedy", "--quiet"]) == 0

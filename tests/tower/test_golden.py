@@ -90,13 +90,11 @@ def test_golden_replay(path: Path) -> None:
 
 def test_every_golden_file_is_replayed() -> None:
     """The replay above is parametrized by the folder's content: every file there is a
-    well-formed golden game and nothing else lies in the folder."""
+    well-formed golden game and nothing else lies in the folder (but ``vs/``, the VS modes'
+    golden games, replayed by ``tests/vs/test_golden.py``)."""
     assert GOLDEN.is_dir(), "run python tools/make_goldens.py"
-    # Other games keep their golden replays in their own subfolder (crest/: tests/crest/test_golden.py).
-    games = {"crest"}
-    others = [
-        p.name for p in GOLDEN.iterdir() if p.suffix != ".json" and not (p.is_dir() and p.name in games)
-    ]
+    # Other games keep their golden replays in their own subfolders (tests/vs, tests/crest).
+    others = [p.name for p in GOLDEN.iterdir() if p.suffix != ".json" and p.name not in ("vs", "crest")]
     assert others == []
     assert len(FILES) >= 10
     assert sorted(GOLDEN.glob("*.json")) == FILES
@@ -134,10 +132,11 @@ def _shows(steps: list[tuple[str, ct.State, ct.State]]) -> set[str]:
 
 def test_goldens_cover_the_cases() -> None:
     """Together the games lose by life 0 and by walking off the floor, run into the
-    action limit, fall into ZAP and leave it by a step, reach floor 3, and (in one
-    game) set an item in a slot and use it."""
+    action limit, fall into ZAP and leave it by a step, reach floor 3, (in one game)
+    set an item in a slot and use it, and (in one game, TOC-STEP-11E) bring Rebright down."""
     found: set[str] = set()
     for path in FILES:
         found |= _shows(replay(load(path)))
     wanted = {"life-zero", "left-floor", "max-actions", "zap-round-trip", "floor-3", "slot-item"}
+    wanted.add("rebright-fell")
     assert wanted <= found, f"no golden game shows {wanted - found}"

@@ -98,6 +98,13 @@ def run_crest(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO |
     """Run ``chaos-tower play --game crest`` with parsed arguments; returns the exit code."""
     inp = inp or sys.stdin
     out = out or sys.stdout
+    if (
+        getattr(args, "mode", "solo") != "solo"
+        or getattr(args, "extra_rule", False)
+        or args.agent == "simple"
+    ):
+        print("Crest Duel has no --mode or --extra-rule; its agents are random and greedy", file=sys.stderr)
+        return 2
     try:
         cards = load_cardset(args.cards, game="crest")
     except CardSetError as exc:
@@ -106,7 +113,11 @@ def run_crest(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO |
     limit = args.max_actions if args.max_actions is not None else (_AGENT_LIMIT if args.agent else None)
     try:
         state = new_game(
-            cards, players=args.players, teams=True if args.teams else None, seed=args.seed, max_actions=limit
+            cards,
+            players=2 if args.players is None else args.players,
+            teams=True if args.teams else None,
+            seed=args.seed,
+            max_actions=limit,
         )
     except ValueError as exc:
         print(f"chaos-tower play: {exc}", file=sys.stderr)

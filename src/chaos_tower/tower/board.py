@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from ..cards import PLAIN, Da
@@ -27,7 +28,7 @@ from ..vocabulary import (
 )
 from .geometry import OPPOSITE, side_facing
 from .state import EMPTY, State, card_of, is_flipped, rotation_of
-from .tables import CardTable, FaceTable
+from .tables import CardTable, FaceTable, Game
 
 __all__ = [
     "attribute_index",
@@ -40,6 +41,7 @@ __all__ = [
     "holds",
     "is_living_monster",
     "matches",
+    "predicate",
     "same_attribute_neighbours",
     "side_at",
 ]
@@ -115,10 +117,12 @@ def continuous_effects(state: State, entering: int = -1) -> tuple[Effect, ...]:
     found: list[Effect] = []
     for item in state.carry:
         found.extend(e for e in game.items[item].carry_effects if e.trigger is Trigger.WHILE_CARRIED)
-    lasting = game.lasting_faces
-    for cell, code in enumerate(state.floor):
-        # Most faces have no lasting effect: skip them by their (card, face) key.
-        if code == EMPTY or (code >> 3) * 2 + (code & 1) not in lasting:
+    floor = state.floor
+    # Most faces have no lasting effect: find, in one set operation, the floor
+    # codes that show one, and look only at their cells.
+    lasting = game.lasting_codes.intersection(floor)
+    for cell, code in enumerate(floor if lasting else ()):
+        if code not in lasting:
             continue
         card = game.table[card_of(code)]
         face = card.back if is_flipped(code) else card.front
@@ -166,17 +170,21 @@ def monster_cost(state: State, card: CardTable, attribute: int, effects: tuple[E
 
 def same_attribute_neighbours(state: State, cell: int) -> int:
     """The most neighbours of ``cell`` that share one attribute (Elerint, `TOC-STEP-11C`)."""
-    game = state.game
+    table = state.game.table
+    floor = state.floor
     tally = [0] * 5
-    for other in game.grid.neighbours[cell]:
-        if other != -1 and state.floor[other] != EMPTY:
-            attribute = game.table[card_of(state.floor[other])].attribute
+    for other in state.game.grid.neighbours[cell]:
+        if other != -1 and floor[other] != EMPTY:
+            attribute = table[floor[other] >> 3].attribute
             if attribute >= 0:
                 tally[attribute] += 1
     return max(tally)
 
 
 _CELL_TESTS = (Corner, NeighboursOfOneAttribute, NeighbourMonster)
+
+Predicate = Callable[[State, int], bool]
+"""A compiled condition: ``predicate(state, cell)``, ``cell`` being where it is asked."""
 
 
 @cache
@@ -189,43 +197,72 @@ def depends_on_cell(condition: Condition) -> bool:
 
 def holds(state: State, condition: Condition, cell: int) -> bool:
     """Whether a condition holds, ``cell`` being where it is asked (a step's target cell)."""
-    game = state.game
-    match condition:  # the tests asked per cell come first: they run most often
+    return predicate(state.game, condition)(state, cell)
+
+
+@cache
+def predicate(game: Game, condition: Condition) -> Predicate:
+    """The condition turned, once per card set, into a function of the position.
+
+    Steps' conditions are asked for every path cell on every step of a game;
+    looking the card set up once (item and step numbers, the corners, which
+    card numbers are monsters) keeps that cheap.
+    """
+    match condition:
         case Corner():
-            return cell in game.grid.corners
+            corners = frozenset(game.grid.corners)
+            return lambda state, cell: cell in corners
         case HoldsItems(items=items):
-            held = {game.items[i].id for i in state.carry} | {
-                game.items[i].id for i in state.slots if i != EMPTY
-            }
-            return all(item in held for item in items)
+            wanted = tuple(game.item_index[i] for i in items)
+
+            def holds_items(state: State, cell: int) -> bool:
+                return all(i in state.carry or i in state.slots for i in wanted)
+
+            return holds_items
         case ElementAtLeast(attribute=attribute, value=value):
-            return state.elements[LETTERS.index(attribute.value)] >= value
+            index = LETTERS.index(attribute.value)
+            return lambda state, cell: state.elements[index] >= value
         case LivingMonstersAtLeast(count=count):
             monsters = game.monsters
-            living = sum(
-                1 for code in state.floor if code != EMPTY and not code & 1 and code >> 3 in monsters
-            )
-            return living >= count
+
+            def living_at_least(state: State, cell: int) -> bool:
+                living = sum(1 for code in state.floor if not code & 1 and code >> 3 in monsters)
+                return living >= count
+
+            return living_at_least
         case NeighboursOfOneAttribute(count=count):
-            return same_attribute_neighbours(state, cell) >= count
+            return lambda state, cell: same_attribute_neighbours(state, cell) >= count
         case NeighbourMonster(state=which):
-            for other in game.grid.neighbours[cell]:
-                if other == -1 or state.floor[other] == EMPTY:
-                    continue
-                code = state.floor[other]
-                if game.table[card_of(code)].kind != "monster":
-                    continue
-                if which == "any" or (which == "living") != is_flipped(code):
-                    return True
-            return False
+            neighbours = game.grid.neighbours
+            monsters = game.monsters
+            # A flipped monster (code & 1) is a defeated one.
+            wanted_flips = {"any": (0, 1), "living": (0,), "defeated": (1,)}[which]
+
+            def next_to_monster(state: State, cell: int) -> bool:
+                floor = state.floor
+                for other in neighbours[cell]:
+                    if other != -1:
+                        code = floor[other]
+                        if code != EMPTY and code >> 3 in monsters and code & 1 in wanted_flips:
+                            return True
+                return False
+
+            return next_to_monster
         case StepsUsed(steps=steps):
-            used = {game.table[s].id for s in state.used_steps}
-            return all(step in used for step in steps)
+            needed = frozenset(game.card_ids[s] for s in steps)
+            return lambda state, cell: needed.issubset(state.used_steps)
         case AllAttributesOnFloor():
-            present = {game.table[card_of(code)].attribute for code in state.floor if code != EMPTY}
-            return all(a in present for a in range(5))
+            attribute_of = tuple(card.attribute for card in game.table)
+
+            def all_attributes(state: State, cell: int) -> bool:
+                present = {attribute_of[code >> 3] for code in state.floor if code != EMPTY}
+                return all(a in present for a in range(5))
+
+            return all_attributes
         case AllOf(of=parts):
-            return all(holds(state, part, cell) for part in parts)
+            checks = tuple(predicate(game, part) for part in parts)
+            return lambda state, cell: all(check(state, cell) for check in checks)
         case AnyOf(of=parts):
-            return any(holds(state, part, cell) for part in parts)
+            checks = tuple(predicate(game, part) for part in parts)
+            return lambda state, cell: any(check(state, cell) for check in checks)
     raise TypeError(f"unknown condition {condition!r}")

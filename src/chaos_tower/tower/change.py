@@ -7,6 +7,8 @@ raises leaves nothing behind.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import add
 from typing import Any
 
 import attrs
@@ -84,10 +86,9 @@ class Change:
         if not any(vector):
             return
         game = self.original.game
+        low, high = game.element_min, game.element_max
         old = self.get("elements")
-        new = tuple(
-            max(game.element_min, min(game.element_max, o + d)) for o, d in zip(old, vector, strict=True)
-        )
+        new = tuple([low if v < low else high if v > high else v for v in map(add, old, vector)])
         if new != old:
             self.set(elements=new)
             shown = " ".join(f"{LETTERS[i]}{d:+d}" for i, d in enumerate(vector) if d)
@@ -158,6 +159,15 @@ class Change:
 _FIELDS = tuple(field.name for field in attrs.fields(State) if field.init)
 
 
-def _evolve(state: State, updates: dict[str, Any]) -> State:
-    # attrs.evolve, without its per-call introspection: this runs once per action.
-    return State(**{name: updates[name] if name in updates else getattr(state, name) for name in _FIELDS})
+def _make_evolve() -> Callable[[State, dict[str, Any]], State]:
+    # attrs.evolve, without its per-call introspection: this runs once per action,
+    # so it is written out once, field by field, from State's own field list.
+    arguments = ", ".join(f"{n}=u[{n!r}] if {n!r} in u else s.{n}" for n in _FIELDS)
+    namespace: dict[str, Any] = {"State": State}
+    exec(f"def _evolve(s, u):\n    return State({arguments})\n", namespace)
+    evolve: Callable[[State, dict[str, Any]], State] = namespace["_evolve"]
+    return evolve
+
+
+_evolve = _make_evolve()
+"""``_evolve(state, updates)``: the state with ``updates`` (field name → value) applied."""

@@ -303,6 +303,8 @@ def legal_actions_by_reasons(state: State) -> tuple[Action, ...]:
 
 def _unless_only_discards(found: list[Action]) -> tuple[Action, ...]:
     # TOC-OVER-01 as read in legal_actions: nothing left but throwing items away is GameOver.
+    if found and type(found[0]) is not Discard:
+        return tuple(found)  # the usual case, told by the first action alone
     if all(type(a) is Discard for a in found):
         return ()
     return tuple(found)

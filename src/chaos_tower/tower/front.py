@@ -7,7 +7,7 @@ from typing import Any
 from .. import api
 from ..cards import TowerCardSet
 from ..errors import MalformedActionError
-from . import actions, engine, prep, render, serial
+from . import actions, engine, observe, prep, render, serial, svg
 from .actions import Action
 from .state import State
 
@@ -77,6 +77,9 @@ SOLO = api.GameRules(
     action_from_index=engine.action_from_index,
     action_space=engine.action_space,
     render_text=render.render_text,
+    observation=observe.observation,
+    observation_tensor=observe.observation_tensor,
+    render_svg=svg.render_svg,
 )
 
 api.register(State, SOLO)

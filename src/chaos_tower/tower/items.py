@@ -91,11 +91,13 @@ def offered_items(state: State) -> Iterator[int]:
     if state.player < 0 or state.floor[state.player] == EMPTY:
         return
     game = state.game
+    floor = state.floor
+    # Icons show on flipped faces only (TOC-ITEM-01); an empty cell (-1) is odd too.
+    cells = [c for c in (*game.grid.neighbours[state.player], state.player) if c != -1 and floor[c] & 1]
     seen: set[int] = set()
-    cells = [c for c in game.grid.neighbours[state.player] if c != -1] + [state.player]
     for cell in cells:
-        code = state.floor[cell]
-        if code == EMPTY or not code & 1:
+        code = floor[cell]
+        if code == EMPTY:
             continue
         icon = face_at(state, cell).icon
         if icon is None or icon.item not in game.item_index:

@@ -15,7 +15,7 @@ from functools import cache
 from attrs import frozen
 
 from .actions import Action, Fight, Flip, Move, Place, PlaceStep
-from .board import continuous_effects, depends_on_cell, holds, monster_cost
+from .board import Predicate, continuous_effects, depends_on_cell, monster_cost, predicate
 from .geometry import Grid
 from .state import EMPTY, State
 from .tables import Game
@@ -39,6 +39,20 @@ class _Tables:
     flip: tuple[Flip, ...]
     """``flip[direction * 5 + attribute]``; the same layout for ``fight``."""
     fight: tuple[Fight, ...]
+    fit: tuple[tuple[tuple[int, ...], ...], ...]
+    """``fit[card][need]``: the rotations in which the card's front has a path in every direction of
+    the ``need`` mask (`TOC-PLAY-C`, `TOC-PLAY-D`)."""
+    step_checks: dict[int, tuple[Predicate | None, Predicate | None]]
+    """``step_checks[step]``: its condition as (asked once, asked per cell); ``None`` where there is none."""
+
+
+def _step_checks(game: Game, step: int) -> tuple[Predicate | None, Predicate | None]:
+    condition = game.table[step].condition
+    if condition is None:
+        return None, None
+    if depends_on_cell(condition):
+        return None, predicate(game, condition)
+    return predicate(game, condition), None
 
 
 @cache
@@ -61,6 +75,13 @@ def _tables(game: Game) -> _Tables:
         move=tuple(Move(direction=d) for d in range(4)),
         flip=tuple(Flip(direction=d, attribute=a) for d in range(4) for a in range(5)),
         fight=tuple(Fight(direction=d, attribute=a) for d in range(4) for a in range(5)),
+        fit=tuple(
+            tuple(
+                tuple(r for r in range(4) if not need & ~card.front.open_toward[r]) for need in range(16)
+            )
+            for card in game.table
+        ),
+        step_checks={s: _step_checks(game, s) for s in game.steps},
     )
 
 
@@ -95,37 +116,34 @@ def board_actions(state: State) -> list[Action]:
     ]
     needs = {cell: _needs(floor, all_neighbours[cell], masks) for cell in path_cells}
     if state.deck:
-        top = table[state.deck[0]].front.open_toward
+        fit = tables.fit[state.deck[0]]
         place = tables.place
         for cell in path_cells:
-            need = needs[cell]
-            for rotation in range(4):
-                if not need & ~top[rotation]:
-                    out.append(place[cell * 4 + rotation])
+            base = cell * 4
+            for rotation in fit[needs[cell]]:
+                out.append(place[base + rotation])
     steps = state.step_area + state.used_steps
     if steps:
         empty: list[int] | None = None  # every empty cell, listed only for a step placed anywhere
         for step in steps:
             card = table[step]
-            opens = card.front.open_toward
+            fit = tables.fit[step]
             placed = tables.place_step[step]
-            condition = card.condition
-            if condition is not None and not depends_on_cell(condition):
-                if not holds(state, condition, player):
-                    continue
-                condition = None
+            once, per_cell = tables.step_checks[step]
+            if once is not None and not once(state, player):
+                continue
             cells = path_cells
             if card.anywhere:
                 if empty is None:
                     empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
                 cells = empty
             for cell in cells:
-                if condition is not None and not holds(state, condition, cell):
+                if per_cell is not None and not per_cell(state, cell):
                     continue
                 need = needs[cell] if cell in needs else _needs(floor, all_neighbours[cell], masks)
-                for rotation in range(4):
-                    if not need & ~opens[rotation]:
-                        out.append(placed[cell * 4 + rotation])
+                base = cell * 4
+                for rotation in fit[need]:
+                    out.append(placed[base + rotation])
     elements = state.elements
     effects = None
     for d in range(4):

@@ -121,3 +121,8 @@ class State:
         from .notation import to_notation
 
         return f"<State {to_notation(self)}>"
+
+    def _repr_svg_(self) -> str:
+        from .svg import render_svg  # Jupyter shows a state as its picture (tower/svg.py)
+
+        return render_svg(self)

@@ -100,8 +100,9 @@ class Game:
     """Ids a reset may name: chaos cards, steps and items."""
     monsters: frozenset[int]
     """Numbers of the monster cards."""
-    lasting_faces: frozenset[int]
-    """``card * 2 + (1 if back else 0)`` of each face with a "while here" or "while on floor" effect."""
+    lasting_codes: frozenset[int]
+    """The floor codes (``card * 8 + rotation * 2 + flipped``) showing a face with a "while here" or
+    "while on floor" effect."""
     items: tuple[ItemTable, ...]
     item_index: dict[str, int]
     slot_ids: tuple[str, ...]
@@ -300,11 +301,12 @@ def _compile(cards: TowerCardSet) -> Game:
             [table[c].id for c in chaos] + [table[s].id for s in steps] + [item.id for item in items]
         ),
         monsters=frozenset(card.index for card in table if card.kind == "monster"),
-        lasting_faces=frozenset(
-            card.index * 2 + back
+        lasting_codes=frozenset(
+            card.index * 8 + rotation * 2 + back
             for card in table
             for back, face in ((0, card.front), (1, card.back))
             if any(e.trigger in (Trigger.WHILE_HERE, Trigger.WHILE_ON_FLOOR) for e in face.effects)
+            for rotation in range(4)
         ),
         items=items,
         item_index={item.id: i for i, item in enumerate(items)},

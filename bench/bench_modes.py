@@ -1,0 +1,209 @@
+"""Random playouts of every mode, side by side with python-chess and OpenSpiel's Python tic-tac-toe.
+
+The modes are those of ``chaos_tower.integrations.MODES`` (one line per mode).
+
+    pip install -e ".[openspiel]" chess
+    python bench/bench_modes.py [--seconds 10] [--rounds 10] [--states 10000]
+
+Every side does the same work per step: list the legal actions, pick one
+uniformly, apply it; a game restarts when it ends. The sides alternate in short
+rounds so that a busy or throttled machine slows them alike; the ratios are
+what matters. Then the memory that 10,000 successive states of one solo game
+take when all are kept (tracemalloc), which structural sharing keeps small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from bench_tower import chess_runner
+
+import chaos_tower as ct
+from chaos_tower.agents import GreedyAgent
+from chaos_tower.integrations import MODES, Mode
+
+Runner = Callable[[float], tuple[int, int]]
+
+
+MAX_ACTIONS = 500
+
+
+def mode_runner(mode: Mode, seed: int) -> Runner:
+    """Random games of one mode through the front door; returns (steps, games finished) per call."""
+    cards = mode.cards()
+    kwargs: dict[str, Any] = mode.options
+    rng = random.Random(seed)
+    game_no = seed
+    state = ct.new_game(cards, seed=game_no, max_actions=MAX_ACTIONS, **kwargs)
+
+    def run(seconds: float) -> tuple[int, int]:
+        nonlocal state, game_no
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(50):
+                actions = ct.legal_actions(state)
+                if not actions:
+                    games += 1
+                    game_no += 1
+                    state = ct.new_game(cards, seed=game_no, max_actions=MAX_ACTIONS, **kwargs)
+                    continue
+                state = ct.apply(state, rng.choice(actions))
+                steps += 1
+        return steps, games
+
+    return run
+
+
+def tictactoe_runner(seed: int) -> Runner:
+    """OpenSpiel's pure-Python tic-tac-toe, through its public API: legal_actions, apply_action."""
+    from open_spiel.python.games import tic_tac_toe
+
+    game = tic_tac_toe.TicTacToeGame()
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+
+    def run(seconds: float) -> tuple[int, int]:
+        nonlocal state
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(50):
+                if state.is_terminal():
+                    games += 1
+                    state = game.new_initial_state()
+                    continue
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps, games
+
+    return run
+
+
+def openspiel_runner(name: str, seed: int) -> Runner:
+    """The same random games through the OpenSpiel adapter (``pyspiel.load_game(name)``): its cost."""
+    import pyspiel
+
+    import chaos_tower.integrations.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game(name, {"max_actions": MAX_ACTIONS})
+    rng = random.Random(seed)
+    game_no = seed
+
+    def fresh() -> Any:
+        nonlocal game_no
+        game_no += 1
+        state = game.new_initial_state()
+        state.apply_action(game_no % game.max_chance_outcomes())
+        return state
+
+    state = fresh()
+
+    def run(seconds: float) -> tuple[int, int]:
+        nonlocal state
+        steps = games = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(50):
+                if state.is_terminal():
+                    games += 1
+                    state = fresh()
+                    continue
+                state.apply_action(rng.choice(state.legal_actions()))
+                steps += 1
+        return steps, games
+
+    return run
+
+
+def _lasting_game(count: int) -> tuple[int, list[Any]]:
+    """A seed and the greedy agent's actions for a game of ``count`` states (``count - 1`` actions).
+
+    Random play loses within a few dozen actions; the greedy agent often lasts, but not from
+    every seed, so the seeds are tried in order.
+    """
+    cards = ct.load_cardset()
+    for seed in range(1, 200):
+        state = ct.new_game(cards, seed=seed)
+        agent = GreedyAgent(seed)
+        actions = []
+        while len(actions) < count - 1 and not ct.is_terminal(state):
+            action = agent.choose(state)
+            state = ct.apply(state, action)
+            actions.append(action)
+        if len(actions) == count - 1:
+            return seed, actions
+    raise RuntimeError(f"no greedy game of {count} states among the seeds tried")
+
+
+def retained_memory(count: int) -> tuple[float, int]:
+    """Keep ``count`` successive states of one solo game: (MiB, states kept).
+
+    Measured with tracemalloc from just before the game starts, so the card set (compiled
+    once and shared by every state) is not counted; each state's legal actions are listed
+    (and so cached in the state), as a search leaves them.
+    """
+    seed, actions = _lasting_game(count)
+    cards = ct.load_cardset()
+    ct.new_game(cards, seed=seed)  # the card set is compiled before measuring
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    state = ct.new_game(cards, seed=seed)
+    states = [state]
+    for action in actions:
+        state = ct.apply(state, action)
+        states.append(state)
+    for s in states:
+        ct.legal_actions(s)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return used / 2**20, len(states)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=10.0, help="time for each side (default 10)")
+    parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (default 10)")
+    parser.add_argument("--adapters", action="store_true", help="also time each mode through OpenSpiel")
+    parser.add_argument("--states", type=int, default=10_000, help="states kept for the memory figure")
+    args = parser.parse_args()
+    sides: dict[str, Runner] = {mode.name: mode_runner(mode, 1) for mode in MODES}
+    if args.adapters:
+        sides.update({f"{mode.name} (OpenSpiel)": openspiel_runner(mode.name, 1) for mode in MODES})
+    sides["python-chess"] = chess_runner(1)
+    sides["openspiel tic-tac-toe"] = tictactoe_runner(1)
+    totals = {name: [0, 0, 0.0] for name in sides}
+    for _ in range(args.rounds):
+        for name, run in sides.items():
+            start = time.perf_counter()
+            steps, games = run(args.seconds / args.rounds)
+            totals[name][0] += steps
+            totals[name][1] += games
+            totals[name][2] += time.perf_counter() - start
+    rates = {}
+    for name, (steps, games, spent) in totals.items():
+        rates[name] = steps / spent
+        print(f"{name:>30}: {steps / spent:10.0f} steps/s  {games / spent:9.1f} games/s  ({steps} steps)")
+    for label in (mode.name for mode in MODES):
+        chess = rates[label] / rates["python-chess"]
+        ttt = rates[label] / rates["openspiel tic-tac-toe"]
+        print(f"ratio {label} / python-chess: {chess:.2f}x (target >= 1.0x)")
+        print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x (target >= 0.5x)")
+    began = time.perf_counter()
+    used, kept = retained_memory(args.states)
+    spent = time.perf_counter() - began
+    print(f"memory for {kept} successive solo states kept: {used:.1f} MiB (target < 50 MB), in {spent:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,149 @@
+"""The ``chaos-tower replay`` and ``chaos-tower render`` commands (the parsers live in :mod:`.cli`).
+
+Exit codes: 0 success, 1 the replay is corrupt or does not replay, 2 the
+command line is wrong (or asks for what is not installed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from . import api, replay
+from .errors import CardSetError
+
+__all__ = ["add_parsers", "run_render", "run_replay"]
+
+
+def add_parsers(commands: Any) -> None:
+    """Add the ``replay`` and ``render`` subcommands to the CLI's subparsers."""
+    rep = commands.add_parser(
+        "replay",
+        help="step through or verify a replay file",
+        description="Replay a game recorded as JSON (schemas/replay.schema.json). By default every "
+        "action is printed with what it did; --step K draws the state after action K; --verify "
+        "only checks the replay (card set, each action, each state hash) and says so.",
+    )
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--verify", action="store_true", help="check the replay; print one line")
+    rep.add_argument("--step", type=int, metavar="K", help="draw the state after action K (0: the start)")
+    rep.add_argument("--cards", metavar="PATH", help="the card set (default: the built-in one)")
+    ren = commands.add_parser(
+        "render",
+        help="draw a state as SVG (or PNG, if cairosvg is installed)",
+        description="Draw a solo position as an SVG picture: the state after N actions of a "
+        "random agent from --seed, or after action K of a replay (--replay FILE --step K). "
+        "An --out ending in .png is written as PNG when the optional cairosvg library is installed.",
+    )
+    ren.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    ren.add_argument("--actions", type=int, default=0, metavar="N", help="random actions to play first")
+    ren.add_argument("--replay", metavar="FILE", help="draw a state of this replay instead")
+    ren.add_argument(
+        "--step", type=int, metavar="K", help="with --replay: the state after action K (default: last)"
+    )
+    ren.add_argument("--cards", metavar="PATH", help="the card set (default: the built-in one)")
+    ren.add_argument("--out", metavar="FILE", required=True, help="the picture to write (.svg or .png)")
+
+
+def _cards(path: str | None, err: TextIO) -> Any:
+    from .loading import load_cardset
+
+    try:
+        return load_cardset(path)
+    except CardSetError as exc:
+        print(exc, file=err)
+        return None
+
+
+def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``chaos-tower replay``."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    cards = _cards(args.cards, err)
+    if cards is None:
+        return 2
+    try:
+        game = replay.load(args.file)
+        if args.step is not None and not 0 <= args.step <= len(game.actions):
+            print(f"{args.file}: --step must be 0 to {len(game.actions)}", file=err)
+            return 2
+        last = None
+        for step in replay.steps(game, cards):
+            last = step.state
+            if args.verify:
+                continue
+            if args.step is not None:
+                if step.number == args.step:
+                    title = f": {step.action}" if step.action else " (start)"
+                    print(f"step {step.number}{title}", file=out)
+                    print(api.render_text(step.state), file=out)
+                    return 0
+                continue
+            if step.action is not None:
+                print(f"{step.number:4d}. {step.action}", file=out)
+                for event in getattr(step.state, "events", ()):
+                    print(f"      {event}", file=out)
+    except replay.ReplayError as exc:
+        print(f"{args.file}: {exc}", file=err)
+        return 1
+    result = api.outcome(last)
+    ending = "game goes on" if result is None else f"result: {getattr(result, 'result', result)}"
+    checked = "" if game.hashes is None else ", every state hash matches"
+    summary = f"valid replay of {game.game}, {len(game.actions)} actions{checked}; {ending}"
+    print(f"{args.file}: {summary}", file=out)
+    return 0
+
+
+def _png(svg: str, path: Path, err: TextIO) -> bool:
+    try:
+        cairosvg = importlib.import_module("cairosvg")
+    except ImportError:  # an optional extra: say how to get it
+        print("writing PNG needs the cairosvg library: pip install cairosvg (or write .svg)", file=err)
+        return False
+    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(path))
+    return True
+
+
+def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``chaos-tower render``."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    cards = _cards(args.cards, err)
+    if cards is None:
+        return 2
+    if args.replay is not None:
+        try:
+            game = replay.load(args.replay)
+            number = len(game.actions) if args.step is None else args.step
+            state = replay.state_at(game, cards, number)
+        except replay.ReplayError as exc:
+            print(f"{args.replay}: {exc}", file=err)
+            return 1
+        except IndexError as exc:
+            print(f"{args.replay}: {exc}", file=err)
+            return 2
+    else:
+        from .agents import RandomAgent
+
+        state = api.new_game(cards, seed=args.seed)
+        agent = RandomAgent(args.seed)
+        for _ in range(args.actions):
+            if api.is_terminal(state):
+                break
+            state = api.apply(state, agent.choose(state))
+    try:
+        svg = api.render_svg(state)
+    except NotImplementedError as exc:
+        print(exc, file=err)
+        return 2
+    path = Path(args.out)
+    if path.suffix.lower() == ".png":
+        if not _png(svg, path, err):
+            return 2
+    else:
+        path.write_text(svg, encoding="utf-8")
+    print(f"wrote {path}", file=out)
+    return 0

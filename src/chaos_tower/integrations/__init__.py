@@ -1,0 +1,42 @@
+"""Adapters to other ecosystems: :mod:`.openspiel` (OpenSpiel) and :mod:`.pettingzoo` (AEC environments).
+
+Each needs its optional extra (``pip install "chaos-tower[openspiel]"`` or
+``"chaos-tower[pettingzoo]"``) and is imported by name; importing this package
+imports neither. Both adapters, and ``bench/bench_modes.py``, serve the modes
+of :data:`MODES`: one line per mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from attrs import field, frozen
+
+from ..loading import load_cardset
+
+__all__ = ["MODES", "Mode"]
+
+
+def _builtin_tower_set() -> Any:
+    return load_cardset()
+
+
+@frozen
+class Mode:
+    """One mode as the adapters offer it: a name, the :func:`chaos_tower.new_game` keywords, a card set."""
+
+    name: str
+    """The name in OpenSpiel (``pyspiel.load_game(name)``) and PettingZoo (``env(name)``)."""
+    options: dict[str, Any] = field(factory=dict)
+    """The keywords of :func:`chaos_tower.new_game` (``mode``, ``players``, ``teams``, ``extra_rule``)."""
+    cards: Callable[[], Any] = field(default=_builtin_tower_set, eq=False)
+    """Returns the card set to play with (default: the built-in Tower set)."""
+
+
+MODES: tuple[Mode, ...] = (
+    Mode("chaos_tower_solo", {"mode": "solo"}),
+    # e.g. Mode("chaos_tower_vs2", {"mode": "vs", "players": 2}),
+    # e.g. Mode("crest_duel_2", {"players": 2}, cards=<the Crest Duel set's loader>),
+)
+"""Every mode the adapters register, in order."""

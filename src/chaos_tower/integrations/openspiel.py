@@ -1,0 +1,300 @@
+"""Every mode as an OpenSpiel game: ``pyspiel.load_game("chaos_tower_solo")``.
+
+Importing this module registers one Python game per entry of
+:data:`chaos_tower.integrations.MODES`
+with :func:`pyspiel.register_game`; it needs the ``openspiel`` extra
+(``pip install "chaos-tower[openspiel]"``). The adapter speaks only to the
+front door (:mod:`chaos_tower.api`), so every registered game and mode goes
+through the same code.
+
+How chance is modelled: our games draw all their chance from a seeded
+generator held inside the state (the shuffle at all-reset, the reshuffles at a
+ZAP, …), so once the seed is chosen the rest of the game follows from the
+players' actions. The adapter therefore uses OpenSpiel's *explicit stochastic*
+chance mode with exactly one chance node, at the start: its outcomes are the
+seeds ``0 .. seeds-1``, equally likely (the game parameter ``seeds``, 4096 by
+default). After it, every node is a decision node. Since the players do not
+know the order of the chaos deck below its face-up top card (nor, in other
+games, the others' hands), the games are of *imperfect information*:
+information states and observations come from :func:`chaos_tower.observation`,
+never from the whole state. A state is fully determined by its history (the
+seed, then the actions), so OpenSpiel's own serialisation (the history,
+replayed by ``deserialize_state``) restores it exactly, generator included.
+
+>>> import pyspiel
+>>> from chaos_tower.integrations import openspiel as ct_openspiel
+>>> game = pyspiel.load_game("chaos_tower_solo", {"max_actions": 50})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 4096)
+>>> state.apply_action(7)
+>>> state.current_player(), state.action_to_string(state.legal_actions()[0])
+(0, 'place 0,0 r0')
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .. import api
+from ..errors import SaveError
+from . import MODES, Mode
+
+__all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "ChaosTowerGame", "ChaosTowerState"]
+
+
+DEFAULT_SEEDS = 4096
+"""Default number of outcomes of the initial chance node (the seeds ``0 .. seeds-1``)."""
+
+DEFAULT_MAX_ACTIONS = 1000
+"""Default ``max_actions`` (OpenSpiel needs a bounded game length; the manuals set none)."""
+
+
+@cache
+def _mode(name: str) -> Mode:
+    return next(mode for mode in MODES if mode.name == name)
+
+
+@cache
+def _cards(name: str) -> Any:
+    return _mode(name).cards()
+
+
+def _start(name: str, seed: int, max_actions: int) -> Any:
+    return api.new_game(_cards(name), seed=seed, max_actions=max_actions, **_mode(name).options)
+
+
+def _game_type(short_name: str, players: int) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=f"chaos_tower {short_name.removeprefix('chaos_tower_')}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"seeds": DEFAULT_SEEDS, "max_actions": DEFAULT_MAX_ACTIONS},
+    )
+
+
+class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
+    """One mode of one of our games, as an OpenSpiel game (parameters ``seeds``, ``max_actions``)."""
+
+    def __init__(self, short_name: str, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.seeds = int(params.get("seeds", DEFAULT_SEEDS))
+        self.max_actions = int(params.get("max_actions", DEFAULT_MAX_ACTIONS))
+        if self.seeds < 1 or self.max_actions < 1:
+            raise ValueError("seeds and max_actions must be at least 1")
+        self.short_name = short_name
+        probe = _start(short_name, 0, self.max_actions)
+        rules = api.rules_of(probe)
+        self.players = rules.players(probe)
+        self.actions = len(api.action_space(probe))
+        self.tensor_size = max(len(api.observation_tensor(probe, p)) for p in range(self.players))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.actions,
+            max_chance_outcomes=self.seeds,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=self.max_actions,
+        )
+        super().__init__(_game_type(short_name, self.players), info, params)
+
+    def new_initial_state(self) -> ChaosTowerState:
+        """The chance node that picks the seed."""
+        return ChaosTowerState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """An observer: the observation (tensor and string), or with perfect recall the information state."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, recall)
+
+
+class _Track:
+    """The Python side of an OpenSpiel state: our frozen states so far, shared, never copied.
+
+    ``trail`` holds each state of the game with who acted (-1: chance) and the
+    action's number. Our states are immutable, so a deep copy (OpenSpiel's
+    ``clone``) shares this object; a pickle (OpenSpiel's ``serialize_state``
+    and ``pickle``) keeps the mode, the seed and the actions, replays them on
+    loading, and checks the result against the saved final state, so the
+    generator's state comes back exactly.
+    """
+
+    __slots__ = ("max_actions", "name", "trail")
+
+    def __init__(self, name: str, max_actions: int, trail: tuple[tuple[Any, int, int], ...]) -> None:
+        self.name = name
+        self.max_actions = max_actions
+        self.trail = trail
+
+    @property
+    def state(self) -> Any:
+        """The current state, ``None`` before the seed is drawn."""
+        return self.trail[-1][0] if self.trail else None
+
+    def after(self, actor: int, action: int) -> _Track:
+        """The track after ``actor`` played ``action`` (the seed when it is the chance player)."""
+        if not self.trail:
+            state = _start(self.name, action, self.max_actions)
+        else:
+            state = api.apply(self.state, api.action_from_index(self.state, action))
+        return _Track(self.name, self.max_actions, (*self.trail, (state, actor, action)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Track:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        moves = tuple((actor, action) for _, actor, action in self.trail)
+        final = None if self.state is None else api.dumps(self.state)
+        return (_replay, (self.name, self.max_actions, moves, final))
+
+
+def _replay(name: str, max_actions: int, moves: tuple[tuple[int, int], ...], final: str | None) -> _Track:
+    track = _Track(name, max_actions, ())
+    for actor, action in moves:
+        track = track.after(actor, action)
+    if final is not None and api.dumps(track.state) != final:
+        raise SaveError("the replayed game does not reach the saved state")
+    return track
+
+
+class ChaosTowerState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping one of our frozen states (none yet at the initial chance node)."""
+
+    def __init__(self, game: ChaosTowerGame) -> None:
+        super().__init__(game)
+        self.seeds = game.seeds
+        self.players = game.players
+        self.track = _Track(game.short_name, game.max_actions, ())
+
+    @property
+    def state(self) -> Any:
+        """Our state (:mod:`chaos_tower`'s), ``None`` before the seed is drawn."""
+        return self.track.state
+
+    # -- OpenSpiel's API ------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` before the seed is drawn, ``TERMINAL`` at the end."""
+        state = self.track.state
+        if state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = api.current_player(state)
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else player
+
+    def is_terminal(self) -> bool:
+        """The game is over."""
+        state = self.track.state
+        return state is not None and api.is_terminal(state)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The seeds, equally likely."""
+        n = self.seeds
+        return [(seed, 1.0 / n) for seed in range(n)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.track.state
+        if state is None or api.current_player(state) != player:
+            return []
+        return sorted(api.action_index(state, a) for a in api.legal_actions(state))
+
+    def _apply_action(self, action: int) -> None:
+        state = self.track.state
+        if state is None:
+            if not 0 <= action < self.seeds:
+                raise ValueError(f"the seed {action} is not among 0..{self.seeds - 1}")
+            self.track = self.track.after(-1, action)
+            return
+        player = api.current_player(state)
+        self.track = self.track.after(-1 if player is None else player, action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        state = self.track.state
+        if state is None or player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        return str(api.action_text(state, api.action_from_index(state, action)))
+
+    def returns(self) -> list[float]:
+        """Each player's result: 1 won, -1 lost, 0 neither or not over."""
+        state = self.track.state
+        if state is None:
+            return [0.0] * self.players
+        return list(api.returns(state))
+
+    def __str__(self) -> str:
+        state = self.track.state
+        return "(seed not drawn yet)" if state is None else str(api.render_text(state))
+
+    # -- what a player knows ----------------------------------------------------
+
+    def information_state(self, player: int) -> str:
+        """Everything ``player`` has seen: each observation since the seed, and their own actions."""
+        lines = []
+        before = None
+        for state, actor, action in self.track.trail:
+            if actor == player and before is not None:
+                lines.append(f"> {api.action_text(before, api.action_from_index(before, action))}")
+            lines.append(str(api.observation(state, player)))
+            before = state
+        return "\n".join(lines)
+
+
+class _Observer:
+    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
+
+    def __init__(self, game: ChaosTowerGame, recall: bool) -> None:
+        self.recall = recall
+        size = 0 if recall else game.tensor_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: ChaosTowerState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s observation of ``state``, zero-padded to the game's size."""
+        self.tensor.fill(0.0)
+        if self.recall or state.state is None:
+            return
+        values = api.observation_tensor(state.state, player)
+        self.tensor[: len(values)] = values
+
+    def string_from(self, state: ChaosTowerState, player: int) -> str:
+        """The observation (or, with perfect recall, the information state) as text."""
+        if state.state is None:
+            return ""
+        if self.recall:
+            return state.information_state(player)
+        return str(api.observation(state.state, player))
+
+
+def _register() -> None:
+    # One subclass per mode: OpenSpiel calls the registered class with the parameters.
+    # (A registered class, unlike a closure, is still alive when the interpreter shuts down.)
+    for mode in MODES:
+        probe = _start(mode.name, 0, 1)
+        players = api.rules_of(probe).players(probe)
+
+        def init(self: ChaosTowerGame, params: dict[str, Any] | None = None) -> None:
+            ChaosTowerGame.__init__(self, type(self).SHORT_NAME, params)
+
+        name = "".join(part.title() for part in mode.name.split("_")) + "Game"
+        cls = type(name, (ChaosTowerGame,), {"SHORT_NAME": mode.name, "__init__": init})
+        globals()[name] = cls
+        pyspiel.register_game(_game_type(mode.name, players), cls)
+
+
+_register()

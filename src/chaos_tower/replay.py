@@ -1,0 +1,341 @@
+"""Replays: a whole game as JSON (card set identity, game and options, seed, actions, state hashes).
+
+A replay holds what is needed to play a game again through the rules: the
+card set's name, version and SHA-256 fingerprint, the game's name and the
+options it was started with, the seed, and each action in its text form.
+All chance comes from the seed, so the actions give back every state.
+Optional hashes (SHA-256 of :func:`chaos_tower.dumps` after each action)
+let a reader check each step. The format is ``schemas/replay.schema.json``.
+
+Everything goes through the front door (:mod:`chaos_tower.api`), so one
+format serves every game and mode.
+
+>>> import chaos_tower as ct
+>>> from chaos_tower import replay
+>>> cards = ct.load_cardset()
+>>> game = replay.record(cards, ["place 0,0 r0"], seed=7)
+>>> game.actions, len(game.hashes or ())
+(('place 0,0 r0',), 1)
+>>> replay.verify(replay.loads(game.dumps()), cards).player
+0
+
+A replay that does not replay fails with an error naming the step:
+
+>>> import attrs
+>>> tampered = attrs.evolve(game, actions=("move n",))
+>>> replay.verify(tampered, cards)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+chaos_tower.replay.ReplayActionError: step 1: 'move n' is not allowed: ...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+from attrs import frozen
+from jsonschema import Draft202012Validator
+
+from . import api
+from .converter import converter
+from .errors import ChaosTowerError, SaveError
+from .resources import schemas_dir
+
+__all__ = [
+    "FORMAT",
+    "CardSetId",
+    "Options",
+    "Replay",
+    "ReplayActionError",
+    "ReplayCardSetError",
+    "ReplayError",
+    "ReplayFormatError",
+    "ReplayHashError",
+    "Step",
+    "cardset_id",
+    "load",
+    "loads",
+    "record",
+    "state_at",
+    "state_hash",
+    "steps",
+    "verify",
+]
+
+FORMAT = "chaos-tower/replay/1"
+MAX_REPLAY_BYTES = 16 * 1_048_576
+"""No replay is larger than this (16 MiB); larger input is refused unread."""
+
+
+class ReplayError(SaveError):
+    """A replay that cannot be read or does not replay; ``step`` is the action at fault (from 1), if any."""
+
+    def __init__(self, message: str, step: int | None = None) -> None:
+        super().__init__(message if step is None else f"step {step}: {message}")
+        self.step = step
+
+
+class ReplayFormatError(ReplayError):
+    """Not a replay: not JSON, or not of the replay schema."""
+
+
+class ReplayCardSetError(ReplayError):
+    """The replay was made with another card set than the one given."""
+
+
+class ReplayActionError(ReplayError):
+    """The action at ``step`` is not an action, or the rules forbid it there."""
+
+
+class ReplayHashError(ReplayError):
+    """The state after ``step`` is not the one the replay recorded."""
+
+
+@frozen(kw_only=True)
+class CardSetId:
+    """A card set's identity: the name and version of its header, and the SHA-256 of its content."""
+
+    name: str
+    version: str
+    sha256: str
+
+
+@frozen(kw_only=True)
+class Options:
+    """The keywords the game was started with (:func:`chaos_tower.new_game`)."""
+
+    mode: str | None = None
+    players: int | None = None
+    teams: tuple[tuple[int, ...], ...] | None = None
+    extra_rule: bool = False
+    max_actions: int | None = None
+
+
+@frozen(kw_only=True)
+class Replay:
+    """A recorded game (see the module's documentation)."""
+
+    game: str
+    """The game's name in the front door (``tower-solo``, …)."""
+    cardset: CardSetId
+    options: Options
+    seed: int
+    actions: tuple[str, ...]
+    hashes: tuple[str, ...] | None = None
+    """Per action, the SHA-256 of the save of the state after it; ``None`` if not recorded."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The replay as JSON data (see ``schemas/replay.schema.json``)."""
+        options = attrs.asdict(self.options)
+        if self.options.teams is not None:
+            options["teams"] = [list(team) for team in self.options.teams]
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "cardset": attrs.asdict(self.cardset),
+            "options": options,
+            "seed": self.seed,
+            "actions": list(self.actions),
+        }
+        if self.hashes is not None:
+            data["hashes"] = list(self.hashes)
+        return data
+
+    def dumps(self) -> str:
+        """The replay as JSON text (indented: one action per line)."""
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n"
+
+
+@frozen(kw_only=True)
+class Step:
+    """One step of a replay: its number (0 for the start), the action's text (``None`` at 0), the state."""
+
+    number: int
+    action: str | None
+    state: Any
+
+
+def cardset_id(cards: Any) -> CardSetId:
+    """The identity of a card set: its header's name and version, and SHA-256 of its canonical JSON."""
+    return _cardset_id(cards)
+
+
+@cache
+def _cardset_id(cards: Any) -> CardSetId:
+    data = converter().unstructure(cards)
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    header = cards.header
+    return CardSetId(
+        name=str(header.name),
+        version=str(header.version),
+        sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    )
+
+
+def state_hash(state: Any) -> str:
+    """SHA-256 (hex) of the state's save, :func:`chaos_tower.dumps`."""
+    return hashlib.sha256(api.dumps(state).encode("utf-8")).hexdigest()
+
+
+def _start(cards: Any, options: Options, seed: int) -> Any:
+    return api.new_game(
+        cards,
+        seed=seed,
+        mode=options.mode,
+        players=options.players,
+        teams=options.teams,
+        extra_rule=options.extra_rule,
+        max_actions=options.max_actions,
+    )
+
+
+def record(
+    cards: Any,
+    actions: Iterable[Any],
+    *,
+    seed: int = 0,
+    mode: str | None = None,
+    players: int | None = None,
+    teams: Iterable[Iterable[int]] | None = None,
+    extra_rule: bool = False,
+    max_actions: int | None = None,
+    hashes: bool = True,
+) -> Replay:
+    """Play ``actions`` (action records or their text) from a new game and record them.
+
+    The keywords are those of :func:`chaos_tower.new_game`. An illegal action
+    raises the rules' own error (:class:`~chaos_tower.errors.IllegalActionError`).
+    """
+    options = Options(
+        mode=mode,
+        players=players,
+        teams=None if teams is None else tuple(tuple(team) for team in teams),
+        extra_rule=extra_rule,
+        max_actions=max_actions,
+    )
+    state = _start(cards, options, seed)
+    texts, digests = [], []
+    for action in actions:
+        chosen = api.parse_action(state, action) if isinstance(action, str) else action
+        texts.append(api.action_text(state, chosen))
+        state = api.apply(state, chosen)
+        if hashes:
+            digests.append(state_hash(state))
+    return Replay(
+        game=api.rules_of(state).name,
+        cardset=cardset_id(cards),
+        options=options,
+        seed=seed,
+        actions=tuple(texts),
+        hashes=tuple(digests) if hashes else None,
+    )
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads((schemas_dir() / "replay.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def loads(text: str | bytes) -> Replay:
+    """Read a replay from JSON text; :class:`ReplayFormatError` if it is not one."""
+    if len(text) > MAX_REPLAY_BYTES:
+        raise ReplayFormatError(f"the replay is larger than {MAX_REPLAY_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ReplayFormatError(f"the replay is not valid JSON: {exc}") from None
+    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    if errors:
+        where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
+        raise ReplayFormatError(f"not a replay: at {where}: {errors[0].message}")
+    if "hashes" in data and len(data["hashes"]) != len(data["actions"]):
+        raise ReplayFormatError(
+            f"a replay has one hash per action: {len(data['actions'])} actions, {len(data['hashes'])} hashes"
+        )
+    options = data["options"]
+    teams = options["teams"]
+    return Replay(
+        game=data["game"],
+        cardset=CardSetId(**data["cardset"]),
+        options=Options(
+            mode=options["mode"],
+            players=options["players"],
+            teams=None if teams is None else tuple(tuple(team) for team in teams),
+            extra_rule=options["extra_rule"],
+            max_actions=options["max_actions"],
+        ),
+        seed=data["seed"],
+        actions=tuple(data["actions"]),
+        hashes=tuple(data["hashes"]) if "hashes" in data else None,
+    )
+
+
+def load(path: str | Path) -> Replay:
+    """Read a replay file (:func:`loads`)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise ReplayFormatError(f"{path}: cannot read the replay: {exc.strerror or exc}") from None
+    return loads(data)
+
+
+def steps(replay: Replay, cards: Any, *, check_hashes: bool = True) -> Iterator[Step]:
+    """Each state of the replayed game, from the start (step 0) to the last action.
+
+    Errors name the step at fault: :class:`ReplayCardSetError` (before step 0),
+    :class:`ReplayActionError`, :class:`ReplayHashError` (unless ``check_hashes``
+    is false).
+    """
+    found = cardset_id(cards)
+    if found.sha256 != replay.cardset.sha256:
+        raise ReplayCardSetError(
+            f"the replay was made with the card set {replay.cardset.name!r} {replay.cardset.version} "
+            f"(sha256 {replay.cardset.sha256[:12]}…), not {found.name!r} {found.version} "
+            f"(sha256 {found.sha256[:12]}…)"
+        )
+    try:
+        state = _start(cards, replay.options, replay.seed)
+    except (TypeError, ValueError) as exc:
+        raise ReplayFormatError(f"the replay's game cannot be started: {exc}") from None
+    if api.rules_of(state).name != replay.game:
+        started = api.rules_of(state).name
+        raise ReplayFormatError(f"the options start {started!r}, the replay says {replay.game!r}")
+    yield Step(number=0, action=None, state=state)
+    for number, text in enumerate(replay.actions, start=1):
+        try:
+            action = api.parse_action(state, text)
+            state = api.apply(state, action)
+        except ChaosTowerError as exc:
+            raise ReplayActionError(f"{text!r} is not allowed: {exc}", step=number) from None
+        if check_hashes and replay.hashes is not None and state_hash(state) != replay.hashes[number - 1]:
+            raise ReplayHashError(
+                f"after {text!r} the state is not the one recorded (hash {replay.hashes[number - 1][:12]}…)",
+                step=number,
+            )
+        yield Step(number=number, action=text, state=state)
+
+
+def verify(replay: Replay, cards: Any) -> Any:
+    """Replay the whole game, checking every action and hash; the final state. Errors as :func:`steps`."""
+    last = None
+    for step in steps(replay, cards):
+        last = step.state
+    return last
+
+
+def state_at(replay: Replay, cards: Any, number: int) -> Any:
+    """The state after action ``number`` (0: the start); :class:`IndexError` past the end."""
+    if not 0 <= number <= len(replay.actions):
+        raise IndexError(f"the replay has steps 0 to {len(replay.actions)}, not {number}")
+    for step in steps(replay, cards):
+        if step.number == number:
+            return step.state
+    raise AssertionError("unreachable")  # pragma: no cover

@@ -1,0 +1,206 @@
+"""What one player may know: :class:`VsObservation`, its JSON and text forms, and a numeric vector.
+
+A player sees what lies open on the table and in their own hand: their own
+attributes, every counter (not what the others stand for), every face-up
+attribute, the declarations and gifts made, the cards drawn, the deck's size,
+their own items and how many the others hold. They never see another's hidden
+attribute, the attributes dealt to nobody (`TOC-VS2-020`, `TOC-VS3-040`), the
+deck's order (`TOC-VS2-024`, `TOC-VS3-044`), another's items or the unused ones
+(`TOC-VS3-043`), nor the seed that would give them all away.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from attrs import asdict, frozen
+
+from ..errors import SaveError
+from ..vocabulary import LETTERS
+from .end import subtract_due
+from .setup import declaration_limit
+from .state import VsState
+
+__all__ = ["VIEW_FORMAT", "VsObservation", "observation", "observation_tensor", "tensor_size"]
+
+VIEW_FORMAT = "chaos-tower/tower-vs-view/1"
+_MAX_BYTES = 1_048_576
+
+
+@frozen(kw_only=True)
+class VsObservation:
+    """One player's view of a VS position: plain values only, nothing hidden from that player."""
+
+    cardset: str
+    """The card set's SHA-256 fingerprint."""
+    player: int
+    players: int
+    extra_rule: bool
+    first: int
+    round: int
+    turn: int
+    phase: str
+    decider: int | None
+    attributes: tuple[str, ...]
+    """This player's own attributes, one per counter, as letters."""
+    counters: tuple[tuple[int, ...], ...]
+    face_up: tuple[tuple[str | None, ...], ...]
+    """Per seat and counter, the attribute if named rightly, else ``None``."""
+    declarations: tuple[int, ...]
+    declaration_limit: int
+    named: tuple[tuple[int, int, str, bool], ...]
+    """Every declaration: (declarer, target, attribute, right)."""
+    out: tuple[bool, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    unused: int
+    gifts: tuple[tuple[int, int, str], ...]
+    """Every item handed over: (giver, recipient, item id)."""
+    drawn: tuple[str, ...]
+    deck: int
+    """The number of chaos cards left; their order is hidden."""
+    applying: str | None
+    """The card or item being adjusted for, while adjustments are pending."""
+    queue: tuple[int, ...]
+    results: tuple[str, ...] | None
+    cause: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The observation as plain JSON data (with its ``format``)."""
+        data = asdict(self)
+        return {"format": VIEW_FORMAT, **data}
+
+    def dumps(self) -> str:
+        """The JSON text of :meth:`to_json`: a player-safe save."""
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+    def __str__(self) -> str:
+        return self.dumps()
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> VsObservation:
+        """Read the text of :meth:`dumps`; :class:`SaveError` if it is not one."""
+        if len(text) > _MAX_BYTES:
+            raise SaveError(f"an observation is not larger than {_MAX_BYTES} bytes")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise SaveError(f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict) or data.pop("format", None) != VIEW_FORMAT:
+            raise SaveError(f"not a VS observation (expected format {VIEW_FORMAT!r})")
+
+        def tup(value: Any) -> Any:
+            return tuple(tup(v) for v in value) if isinstance(value, list) else value
+
+        try:
+            obs = cls(**{k: tup(v) for k, v in data.items()})
+        except TypeError as exc:
+            raise SaveError(f"a bad observation: {exc}") from None
+        if obs.dumps() != json.dumps(
+            {"format": VIEW_FORMAT, **data}, ensure_ascii=False, sort_keys=True, separators=(",", ":")
+        ):
+            raise SaveError("a bad observation: values of the wrong kind")
+        return obs
+
+
+def observation(state: VsState, player: int) -> VsObservation:
+    """What ``player`` may know of ``state`` (see the module's docstring)."""
+    if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < state.players):
+        raise ValueError(f"player {player!r} is not a seat of this game (0..{state.players - 1})")
+    t = state.table
+    face_up = tuple(
+        tuple(LETTERS[a] if shown else None for a, shown in zip(attrs_, shown_, strict=True))
+        for attrs_, shown_ in zip(state.attributes, state.revealed, strict=True)
+    )
+    applying = None
+    if state.phase == "adjust":
+        applying = t.chaos_ids[state.source] if state.source >= 0 else t.item_ids[-1 - state.source]
+    return VsObservation(
+        cardset=t.fingerprint,
+        player=player,
+        players=state.players,
+        extra_rule=state.extra_rule,
+        first=state.first,
+        round=state.round,
+        turn=state.turn,
+        phase=state.phase,
+        decider=state.decider(),
+        attributes=tuple(LETTERS[a] for a in state.attributes[player]),
+        counters=state.counters,
+        face_up=face_up,
+        declarations=state.declarations,
+        declaration_limit=declaration_limit(state.players),
+        named=tuple((d.player, d.target, LETTERS[d.attribute], d.right) for d in state.named),
+        out=state.out,
+        hand=tuple(t.item_ids[i] for i in sorted(state.hands[player])),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        unused=len(state.unused),
+        gifts=tuple((g.giver, g.recipient, t.item_ids[g.item]) for g in state.gifts),
+        drawn=tuple(t.chaos_ids[c] for c in state.drawn),
+        deck=len(state.deck),
+        applying=applying,
+        queue=state.queue,
+        results=state.result.results if state.result is not None else None,
+        cause=state.result.cause if state.result is not None else None,
+    )
+
+
+_PHASES = ("turn", "adjust", "pay", "over")
+
+
+def tensor_size(state: VsState) -> int:
+    """The length of :func:`observation_tensor` for this card set and player count."""
+    n, k = state.players, state.slots()
+    items, chaos = len(state.table.item_ids), len(state.table.chaos_ids)
+    return 5 * k + n * k + 5 * n * k + 5 * n + 5 * n + 2 * items + chaos + 2 + len(_PHASES) + 5 + 3
+
+
+def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:
+    """:func:`observation` as a fixed-length vector of floats, seats counted from ``player``.
+
+    In order: own attributes (one-hot per counter); every counter (scaled to 0..1);
+    face-up attributes (one-hot per seat and counter); per seat: out, declarations
+    used (share of the limit), items held (share of all items), the decider, and
+    the attributes named wrongly for it (known not to be its); own items; items
+    given; chaos cards drawn; deck left and round (scaled); the phase (one-hot);
+    the VS value being applied; the extra rule, the amount it takes now, and
+    whether the game is over.
+    """
+    obs = observation(state, player)
+    t = state.table
+    n = state.players
+    seats = [(player + i) % n for i in range(n)]
+    span = float(t.high - t.low) or 1.0
+    out: list[float] = []
+    for letter in obs.attributes:
+        out += [1.0 if letter == x else 0.0 for x in LETTERS]
+    for s in seats:
+        out += [(c - t.low) / span for c in obs.counters[s]]
+    for s in seats:
+        for shown in obs.face_up[s]:
+            out += [1.0 if shown == x else 0.0 for x in LETTERS]
+    items = len(t.item_ids)
+    for s in seats:
+        out += [
+            float(obs.out[s]),
+            obs.declarations[s] / obs.declaration_limit,
+            obs.hand_sizes[s] / items if items else 0.0,
+            1.0 if obs.decider == s else 0.0,
+            1.0 if obs.turn == s else 0.0,
+        ]
+    for s in seats:
+        wrong = {a for (_p, target, a, right) in obs.named if target == s and not right}
+        out += [1.0 if x in wrong else 0.0 for x in LETTERS]
+    hand, given = set(obs.hand), {g[2] for g in obs.gifts}
+    out += [1.0 if i in hand else 0.0 for i in t.item_ids]
+    out += [1.0 if i in given else 0.0 for i in t.item_ids]
+    drawn = set(obs.drawn)
+    out += [1.0 if c in drawn else 0.0 for c in t.chaos_ids]
+    chaos = len(t.chaos_ids) or 1
+    out += [obs.deck / chaos, obs.round / chaos]
+    out += [1.0 if obs.phase == p else 0.0 for p in _PHASES]
+    vs = state.source_vs() if state.phase == "adjust" else (0, 0, 0, 0, 0)
+    out += [v / span for v in vs]
+    out += [float(obs.extra_rule), subtract_due(state) / span, float(obs.results is not None)]
+    return tuple(out)

@@ -1,0 +1,123 @@
+"""OpenSpiel: the solo game registered as a Python game, played by OpenSpiel's own tools."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+import chaos_tower as ct
+from chaos_tower.integrations import MODES
+from chaos_tower.integrations import openspiel as ct_openspiel  # noqa: F401  (registers the games)
+
+
+def _game(max_actions: int = 60) -> pyspiel.Game:
+    return pyspiel.load_game("chaos_tower_solo", {"max_actions": max_actions, "seeds": 64})
+
+
+def _advanced(game: pyspiel.Game, seed: int, steps: int) -> pyspiel.State:
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    rng = np.random.RandomState(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_every_mode_is_registered_with_its_type() -> None:
+    names = {t.short_name for t in pyspiel.registered_games()}
+    assert {mode.name for mode in MODES} <= names
+    game = _game()
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    cards = ct.load_cardset()
+    assert game.num_players() == 1
+    assert game.num_distinct_actions() == len(ct.action_space(ct.new_game(cards)))
+    assert game.max_chance_outcomes() == 64
+    assert game.max_game_length() == 60
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+
+
+def test_the_seed_is_the_only_chance_node() -> None:
+    game = _game()
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert [seed for seed, _ in outcomes] == list(range(64))
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    state.apply_action(9)
+    expected = ct.new_game(ct.load_cardset(), seed=9, max_actions=60)
+    assert state.state == expected
+    while not state.is_terminal():
+        assert not state.is_chance_node()
+        state.apply_action(state.legal_actions()[-1])
+
+
+def test_actions_and_observations_come_from_the_front_door() -> None:
+    state = _advanced(_game(), 3, 4)
+    ours = state.state
+    assert state.legal_actions() == sorted(ct.action_index(ours, a) for a in ct.legal_actions(ours))
+    first = state.legal_actions()[0]
+    assert state.action_to_string(first) == ct.action_text(ours, ct.action_from_index(ours, first))
+    assert state.observation_string(0) == str(ct.observation(ours, 0))
+    assert tuple(state.observation_tensor(0)) == ct.observation_tensor(ours, 0)
+    info = state.information_state_string(0)
+    assert "rng" not in info and "seed" not in info  # the generator stays hidden
+    assert info.count("\n> ") == len(state.history()) - 1  # one line per own action
+
+
+def test_random_sim_test_with_serialization() -> None:
+    pyspiel.random_sim_test(_game(), num_sims=5, serialize=True, verbose=False)
+
+
+def test_serialization_round_trip_keeps_the_generator() -> None:
+    game = _game(200)
+    state = _advanced(game, 21, 25)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert state2.state == state.state and state2.state.rng == state.state.rng
+    assert state2.history() == state.history()
+    # both go on identically
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        state2.apply_action(action)
+        assert ct.dumps(state2.state) == ct.dumps(state.state)
+
+
+def test_clone_and_pickle_are_independent_copies() -> None:
+    state = _advanced(_game(), 4, 3)
+    before = ct.dumps(state.state)
+    twin = state.clone()
+    restored = pickle.loads(pickle.dumps(state))
+    assert restored.state == state.state and restored.history() == state.history()
+    twin.apply_action(twin.legal_actions()[0])
+    assert ct.dumps(state.state) == before  # the original did not move
+    assert twin.history() != state.history()
+
+
+def test_python_mcts_plays_a_solo_game_to_the_end() -> None:
+    game = _game(max_actions=25)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=6, evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng
+    )
+    state = game.new_initial_state()
+    state.apply_action(3)
+    moves = 0
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert 1 <= moves <= 25
+    assert ct.is_terminal(state.state)
+    assert state.returns() == list(ct.returns(state.state))

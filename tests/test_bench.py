@@ -1,0 +1,36 @@
+"""The benchmark scripts keep working (a tiny run of each side; the figures are the docs' business)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+
+
+@pytest.fixture(scope="module")
+def bench_modes():  # type: ignore[no-untyped-def]
+    sys.path.insert(0, str(BENCH))
+    try:
+        import bench_modes
+
+        yield bench_modes
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_every_side_plays(bench_modes) -> None:  # type: ignore[no-untyped-def]
+    runners = [bench_modes.mode_runner(mode, 1) for mode in bench_modes.MODES]
+    runners += [bench_modes.openspiel_runner(mode.name, 1) for mode in bench_modes.MODES]
+    runners.append(bench_modes.tictactoe_runner(1))  # (python-chess is not a test dependency)
+    for run in runners:
+        steps, games = run(0.05)
+        assert steps > 0 and games >= 0
+
+
+def test_retained_memory_is_measured(bench_modes) -> None:  # type: ignore[no-untyped-def]
+    used, kept = bench_modes.retained_memory(300)
+    assert kept == 300
+    assert 0 < used < 5  # 300 states; the target is 50 MB for 10,000

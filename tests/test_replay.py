@@ -1,0 +1,173 @@
+"""Replays: record, write, read, verify, step through; tampering is refused with the step named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+import chaos_tower as ct
+from chaos_tower import replay
+from chaos_tower.agents import RandomAgent, play
+from chaos_tower.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def game(cards: ct.TowerCardSet) -> tuple[replay.Replay, list[ct.State]]:
+    """A recorded random game of 17 actions, with the states it went through."""
+    start = ct.new_game(cards, seed=124)
+    played = list(play(start, RandomAgent(124)))
+    recorded = replay.record(cards, [a for a, _ in played], seed=124)
+    return recorded, [start, *(s for _, s in played)]
+
+
+def test_record_holds_the_game(cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]) -> None:
+    recorded, states = game
+    assert recorded.game == "tower-solo" and recorded.seed == 124
+    assert len(recorded.actions) == len(states) - 1 == 17
+    assert recorded.actions[0] == "place 3,1 r270"
+    # the identity is the card set's own fingerprint, as saves use it
+    assert recorded.cardset.sha256 == states[0].game.fingerprint
+    assert recorded.cardset.name == cards.header.name and recorded.cardset.version == cards.header.version
+    assert recorded.hashes is not None
+    assert list(recorded.hashes) == [replay.state_hash(s) for s in states[1:]]
+
+
+def test_written_replay_follows_its_schema_and_reads_back(game: tuple[replay.Replay, list[ct.State]]) -> None:
+    recorded, _ = game
+    data = json.loads(recorded.dumps())
+    schema = json.loads((REPO / "schemas" / "replay.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    assert not list(Draft202012Validator(schema).iter_errors(data))
+    assert data["format"] == "chaos-tower/replay/1"
+    assert replay.loads(recorded.dumps()) == recorded
+
+
+def test_steps_give_back_every_state(
+    cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]
+) -> None:
+    recorded, states = game
+    stepped = list(replay.steps(recorded, cards))
+    assert [s.number for s in stepped] == list(range(18))
+    assert [s.state for s in stepped] == states
+    assert [ct.dumps(s.state) for s in stepped] == [ct.dumps(s) for s in states]
+    assert replay.verify(recorded, cards) == states[-1]
+    assert replay.state_at(recorded, cards, 5) == states[5]
+    with pytest.raises(IndexError):
+        replay.state_at(recorded, cards, 18)
+
+
+def test_replay_without_hashes_still_verifies(
+    cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]
+) -> None:
+    recorded, states = game
+    bare = attrs.evolve(recorded, hashes=None)
+    assert "hashes" not in json.loads(bare.dumps())
+    assert replay.verify(replay.loads(bare.dumps()), cards) == states[-1]
+
+
+def test_wrong_card_set_is_refused(
+    cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]
+) -> None:
+    recorded, _ = game
+    other = attrs.evolve(cards, header=attrs.evolve(cards.header, version="9.9.9"))
+    with pytest.raises(replay.ReplayCardSetError, match="made with the card set") as error:
+        replay.verify(recorded, other)
+    assert error.value.step is None
+
+
+def test_illegal_action_names_its_step(
+    cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]
+) -> None:
+    recorded, _ = game
+    actions = list(recorded.actions)
+    actions[4] = "fight n G"  # not possible there
+    with pytest.raises(replay.ReplayActionError, match=r"^step 5: 'fight n G' is not allowed") as error:
+        replay.verify(attrs.evolve(recorded, actions=tuple(actions)), cards)
+    assert error.value.step == 5
+    actions[4] = "jump"  # not an action at all
+    with pytest.raises(replay.ReplayActionError) as error:
+        replay.verify(attrs.evolve(recorded, actions=tuple(actions)), cards)
+    assert error.value.step == 5
+
+
+def test_hash_mismatch_names_its_step(
+    cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]
+) -> None:
+    recorded, _ = game
+    assert recorded.hashes is not None
+    hashes = list(recorded.hashes)
+    hashes[9] = "0" * 64
+    tampered = attrs.evolve(recorded, hashes=tuple(hashes))
+    with pytest.raises(replay.ReplayHashError, match=r"^step 10: ") as error:
+        replay.verify(tampered, cards)
+    assert error.value.step == 10
+    # another seed: the same actions reach other states (or stop being legal)
+    with pytest.raises((replay.ReplayHashError, replay.ReplayActionError)) as failure:
+        replay.verify(attrs.evolve(recorded, seed=125), cards)
+    assert failure.value.step is not None and failure.value.step >= 1
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("{", "not valid JSON"),
+        ('{"format": "chaos-tower/replay/1"}', "not a replay"),
+        ("[]", "not a replay"),
+    ],
+)
+def test_corrupt_replays_are_refused(text: str, where: str) -> None:
+    with pytest.raises(replay.ReplayFormatError, match=where):
+        replay.loads(text)
+
+
+def test_hash_count_must_match(game: tuple[replay.Replay, list[ct.State]]) -> None:
+    recorded, _ = game
+    data = recorded.to_json()
+    data["hashes"] = data["hashes"][:-1]
+    with pytest.raises(replay.ReplayFormatError, match="one hash per action"):
+        replay.loads(json.dumps(data))
+    assert isinstance(replay.ReplayFormatError("x"), ct.SaveError)
+
+
+def test_cli_replay(
+    tmp_path: Path, game: tuple[replay.Replay, list[ct.State]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    recorded, states = game
+    path = tmp_path / "game.json"
+    path.write_text(recorded.dumps(), encoding="utf-8")
+    assert main(["replay", str(path), "--verify"]) == 0
+    out = capsys.readouterr().out
+    assert "valid replay of tower-solo, 17 actions, every state hash matches; result: lost" in out
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "   1. place 3,1 r270" in out and f"      {states[1].events[0]}" in out
+    assert main(["replay", str(path), "--step", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("step 3: ") and ct.render_text(states[3]) in out
+    assert main(["replay", str(path), "--step", "99"]) == 2
+    data = recorded.to_json()
+    data["hashes"][2] = "f" * 64
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert "step 3: after" in capsys.readouterr().err
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), agent_seed=st.integers(min_value=0, max_value=1000))
+def test_any_random_game_records_and_replays(cards: ct.TowerCardSet, seed: int, agent_seed: int) -> None:
+    start = ct.new_game(cards, seed=seed, max_actions=60)
+    played = list(play(start, RandomAgent(agent_seed)))
+    recorded = replay.record(cards, [a for a, _ in played], seed=seed, max_actions=60)
+    again = replay.record(cards, [a for a, _ in played], seed=seed, max_actions=60)
+    assert again.dumps() == recorded.dumps()  # deterministic, byte for byte
+    final = replay.verify(replay.loads(recorded.dumps()), cards)
+    assert ct.dumps(final) == ct.dumps(played[-1][1] if played else start)
+    assert len(recorded.actions) == len(played) == final.actions
