@@ -39,7 +39,8 @@ import chaos_tower as ct
 from chaos_tower import cards as cs
 from chaos_tower import vocabulary as vc
 from chaos_tower.agents import RandomAgent, play
-from chaos_tower.rulebook import RULE_ID_PATTERN, Rule, tower_rules
+from chaos_tower.crest.cards import CREST_EFFECT_TYPES
+from chaos_tower.rulebook import RULE_ID_PATTERN, Rule, crest_rules, tower_rules
 from chaos_tower.tower.svg import ATTRIBUTE_COLOURS, face_svg
 from chaos_tower.vs.agents import SimpleVsAgent, play_game
 
@@ -386,7 +387,7 @@ class Traceability(NamedTuple):
 
     def unknown(self) -> dict[str, list[str]]:
         """Rule IDs cited in src or tests, or emitted by the engine, that the registry lacks."""
-        known = {r.id for r in _rules()}
+        known = {r.id for r in (*_rules(), *crest_rules())}
         cited = {k: set(v) for k, v in self.citations.everywhere.items()}
         for rule_id in self.played:
             cited.setdefault(rule_id, set()).add("events of the random games")
@@ -608,7 +609,8 @@ def rules_pages(trace_: Traceability) -> dict[str, str]:
             "Code, tests and the engine's events cite these IDs; the pages below follow each one to them. "
             "The {doc}`coverage table <coverage>` counts them.",
             table(["section", "manual", "code", "rules", "IDs"], index_rows),
-            toctree(["coverage", *(_section_file(s) for s in sections)]),
+            "The second game's rules, Crest Duel (紋章使い, `CRD-…`), are on {doc}`their own page <crest>`.",
+            toctree(["coverage", *(_section_file(s) for s in sections), "crest"]),
         ]
     )
     pages["coverage.md"] = coverage_page(trace_)
@@ -914,7 +916,15 @@ def schema_pages() -> dict[str, str]:
         effects = [n for n in defs if n == "effect" or n.startswith("op-")]
         conditions = [n for n in defs if n in ("condition", "when") or n.startswith("test-")]
         others = [n for n in defs if n not in effects and n not in conditions]
-        if effects or conditions:
+        if doc.stem == "crest-cardset":
+            # Crest Duel's own closed vocabulary: effects only, tagged by `op`.
+            plain_defs = [n for n in defs if n not in effect_map.values() and n != "effect"]
+            body += ["## Basic types", *(known.def_block(doc, n, defs[n]) for n in plain_defs)]
+            body += ["## Effects (`op`)", _vocabulary_table(effect_map, "op", CREST_EFFECT_TYPES, doc)]
+            via_op = {target: "effect" for target in effect_map.values()}
+            shapes = ["effect", *effect_map.values()]
+            body += [known.def_block(doc, n, defs[n], via=via_op.get(n)) for n in shapes]
+        elif effects or conditions:
             body += ["## Basic types", *(known.def_block(doc, n, defs[n]) for n in others)]
             body += ["## Conditions (`test`)", _vocabulary_table(test_map, "test", vc.CONDITION_TYPES, doc)]
             via_test = {target: "condition" for target in test_map.values()}
@@ -1504,7 +1514,8 @@ def cards_index(book: CardBook) -> str:
             "The extra da added at each floor; floors past the last keep its value"
             + (f"; during ZAP: {cards.number.zap_extra_da:+d}." if cards.number.zap_extra_da else "."),
             table(["floor", "extra da"], number_rows),
-            toctree(["rooms", "monsters", "steps", "items", "rebright"]),
+            "The second game's built-in set is on {doc}`its own page <crest>`.",
+            toctree(["rooms", "monsters", "steps", "items", "rebright", "crest"]),
         ]
     )
 
@@ -1548,7 +1559,21 @@ def generate(trace_: Traceability | None = None) -> dict[str, str]:
     ):
         for name, text in pages.items():
             files[f"{folder}/{name}"] = text
+    files.update(_crest_pages())
     return dict(sorted(files.items()))
+
+
+def _crest_pages() -> dict[str, str]:
+    """Crest Duel's rule and card pages, from ``tools/gen_crest_docs.py`` beside this script."""
+    import importlib.util
+
+    path = Path(__file__).with_name("gen_crest_docs.py")
+    spec = importlib.util.spec_from_file_location("gen_crest_docs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    pages: dict[str, str] = module.crest_pages()
+    return pages
 
 
 def _existing(out: Path) -> set[str]:

@@ -42,6 +42,9 @@ from .api import (
     rules_of,
 )
 from .cards import TowerCardSet
+from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
+from .crest.cards import CrestCardSet
+from .crest.state import CrestOutcome, CrestState
 from .errors import (
     CardSetError,
     ChaosTowerError,
@@ -80,6 +83,9 @@ __all__ = [
     "Adjust",
     "CardSetError",
     "ChaosTowerError",
+    "CrestCardSet",
+    "CrestOutcome",
+    "CrestState",
     "Declare",
     "Discard",
     "Draw",

@@ -22,7 +22,7 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chaos-tower",
-        description="Rules engine and card-set tools for Tower of CHAOS.",
+        description="Rules engine and card-set tools for Tower of CHAOS and Crest Duel.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     validate = commands.add_parser(
@@ -37,15 +37,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     play = commands.add_parser(
         "play",
-        help="play a solo or VS game in the terminal, or watch agents play one",
-        description="Play Tower of CHAOS solo, or a VS game (--mode vs --players N) hot-seat at one "
-        "keyboard, each player shown only their own view. Without --agent you choose each action by its "
-        "number or its text (q or end-of-input quits); with --agent agents play "
-        "the whole game (every seat) and the explained log is printed.",
+        help="play a solo, VS or Crest Duel game in the terminal, or watch agents play one",
+        description="Play Tower of CHAOS solo, a VS game (--mode vs --players N) or Crest Duel "
+        "(--game crest --players N [--teams]) hot-seat at one keyboard, each player shown only their "
+        "own view. Without --agent you choose each action by its number or its text (q or "
+        "end-of-input quits); with --agent agents play the whole game (every seat) and the "
+        "explained log is printed.",
     )
     play.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     play.add_argument("--mode", choices=("solo", "vs"), default="solo", help="solo (default) or vs")
-    play.add_argument("--players", type=int, choices=(2, 3, 4, 5), help="with --mode vs: 2 to 5 (default 2)")
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4, 5, 6),
+        help="with --mode vs: 2 to 5; with --game crest: 2 to 6 (default 2)",
+    )
     play.add_argument(
         "--extra-rule", action="store_true", help="with --mode vs: play with the extra rule (TOC-VS2-032)"
     )
@@ -62,6 +68,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--cards", metavar="PATH", help="a card set (default: the built-in one)")
     play.add_argument("--quiet", action="store_true", help="with --agent: print only the result")
+    play.add_argument(
+        "--game",
+        choices=("tower", "crest"),
+        default="tower",
+        help="tower (solo, default) or crest (Crest Duel)",
+    )
+    play.add_argument("--teams", action="store_true", help="with --game crest and 4 or 6 players: two teams")
     schema = commands.add_parser(
         "schema", help="print a JSON Schema", description="Print one of the bundled JSON Schemas."
     )

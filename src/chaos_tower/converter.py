@@ -10,6 +10,7 @@ from cattrs import Converter
 from cattrs.strategies import configure_tagged_union
 
 from .cards import PLAIN, Da
+from .crest.cards import CREST_EFFECT_TYPES, CrestEffect
 from .vocabulary import CONDITION_TYPES, EFFECT_TYPES, Condition, Effect
 
 __all__ = ["converter", "make_converter"]
@@ -61,10 +62,13 @@ def make_converter() -> Converter:
         lambda value: None if value is None else conv.unstructure(value, Condition),
     )
     configure_tagged_union(Effect, conv, tag_generator=_tag("OP"), tag_name="op")
+    # Crest Duel's closed effect vocabulary, tagged by `op` like the Tower's.
+    configure_tagged_union(CrestEffect, conv, tag_generator=_tag("OP"), tag_name="op")
     # Every tagged class must be reachable through its union; this catches a
     # record added to the vocabulary but not to its union.
     assert set(Condition.__args__) == set(CONDITION_TYPES)
     assert set(Effect.__args__) == set(EFFECT_TYPES)
+    assert set(CrestEffect.__args__) == set(CREST_EFFECT_TYPES)
     return conv
 
 

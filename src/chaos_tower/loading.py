@@ -16,7 +16,7 @@ they came from.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, overload
 
 from attrs import frozen
 from cattrs import transform_error
@@ -25,12 +25,18 @@ from cattrs.errors import BaseValidationError
 from .cards import TowerCardSet
 from .checks import semantic_issues
 from .converter import converter
+from .crest.cards import CrestCardSet
+from .crest.checks import crest_issues
 from .errors import CardSetError, Problem
 from .resources import carddata_dir
 from .safeload import LIMITS, Document, JsonPath, Limits, format_path, parse_bytes
 from .schema import schema_issues
 
-__all__ = ["CARD_FILE_SUFFIXES", "check_cardset", "load_cardset"]
+__all__ = ["CARD_FILE_SUFFIXES", "GAMES", "check_cardset", "load_cardset"]
+
+GAMES = ("tower", "crest")
+"""The games a card set can be for, named by its ``header.game``."""
+Game = Literal["tower", "crest"]
 
 CARD_FILE_SUFFIXES = (".yaml", ".yml", ".json")
 _SINGLE_SECTIONS = ("header", "sheet", "number", "rebright")
@@ -145,15 +151,40 @@ def _read(path: Path, limits: Limits) -> tuple[Document | None, list[Problem]]:
     return parse_bytes(raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits)
 
 
+def _game_of(data: dict[str, Any]) -> str:
+    """The game a joined document is for: ``crest`` if its header says so, else ``tower``."""
+    header = data.get("header")
+    return "crest" if isinstance(header, dict) and header.get("game") == "crest" else "tower"
+
+
+def _check_crest(joined: _Joined) -> tuple[CrestCardSet | None, list[Problem]]:
+    """Stages 3 to 5 for a Crest Duel set: its own schema, model and checks."""
+    issues = schema_issues("crest-cardset", joined.data)
+    if issues:
+        return None, _in_order([joined.problem(i.path, "schema", i.message) for i in issues])
+    try:
+        cards = converter().structure(joined.data, CrestCardSet)
+    except (BaseValidationError, ValueError, TypeError) as exc:
+        detail = "; ".join(transform_error(exc)) if isinstance(exc, BaseValidationError) else str(exc)
+        return None, [joined.problem((), "structure", f"the data does not fit the card model: {detail}")]
+    problems = [joined.problem(i.path, i.code, i.message) for i in crest_issues(cards)]
+    if problems:
+        return None, _in_order(problems)
+    return cards, []
+
+
 def check_cardset(
-    path: str | Path | None = None, *, limits: Limits = LIMITS
-) -> tuple[TowerCardSet | None, list[Problem]]:
+    path: str | Path | None = None, *, game: Game | None = None, limits: Limits = LIMITS
+) -> tuple[TowerCardSet | CrestCardSet | None, list[Problem]]:
     """Load a card set and return it with every problem found, without raising.
 
     The card set is ``None`` whenever there is any problem. This is what
     ``chaos-tower validate`` reports; :func:`load_cardset` raises instead.
+    The file's ``header.game`` picks the game (``tower`` or ``crest``), and with
+    it the schema, the model and the checks. ``game`` names the built-in set
+    to load when ``path`` is ``None``, and otherwise the game the set must be for.
     """
-    root = Path(path) if path is not None else carddata_dir() / "tower"
+    root = Path(path) if path is not None else carddata_dir() / (game or "tower")
     files, problems = _card_files(root, limits)
     joined = _Joined(str(root))
     for file in files:
@@ -164,6 +195,13 @@ def check_cardset(
     problems.extend(joined.problems)
     if problems:
         return None, _in_order(problems)
+    found_game = _game_of(joined.data)
+    if game is not None and found_game != game:
+        return None, [
+            joined.problem(("header", "game"), "wrong-game", f"a {found_game} set, not a {game} set")
+        ]
+    if found_game == "crest":
+        return _check_crest(joined)
     issues = schema_issues("tower-cardset", joined.data)
     if issues:
         return None, _in_order([joined.problem(i.path, "schema", i.message) for i in issues])
@@ -184,17 +222,39 @@ def _in_order(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.file, p.line, p.column, p.path, p.message))
 
 
-def load_cardset(path: str | Path | None = None, *, limits: Limits = LIMITS) -> TowerCardSet:
-    """Load and validate a Tower card set: a YAML or JSON file, or a directory of them.
+@overload
+def load_cardset(
+    path: str | Path | None = None, *, game: Literal["crest"], limits: Limits = LIMITS
+) -> CrestCardSet: ...
+@overload
+def load_cardset(
+    path: None = None, *, game: Literal["tower"] | None = None, limits: Limits = LIMITS
+) -> TowerCardSet: ...
+@overload
+def load_cardset(path: str | Path, *, game: Literal["tower"], limits: Limits = LIMITS) -> TowerCardSet: ...
+@overload
+def load_cardset(
+    path: str | Path | None = None, *, game: None = None, limits: Limits = LIMITS
+) -> TowerCardSet | CrestCardSet: ...
+def load_cardset(
+    path: str | Path | None = None, *, game: Game | None = None, limits: Limits = LIMITS
+) -> TowerCardSet | CrestCardSet:
+    """Load and validate a card set: a YAML or JSON file, or a directory of them.
 
-    ``None`` loads the built-in set (``carddata/tower``). Raises
+    The set's ``header.game`` says which game it is for (Tower of CHAOS or
+    Crest Duel). ``None`` loads a built-in set: ``carddata/tower`` by default,
+    ``carddata/crest`` with ``game="crest"``. Given a path, ``game`` requires
+    the set to be for that game. Raises
     :class:`~chaos_tower.errors.CardSetError` listing every problem found.
 
     >>> cards = load_cardset()
     >>> len(cards.rooms), len(cards.monsters), len(cards.steps)
     (25, 20, 5)
+    >>> crest = load_cardset(game="crest")
+    >>> crest.deck_size, len(crest.monsters)
+    (92, 8)
     """
-    cards, problems = check_cardset(path, limits=limits)
+    cards, problems = check_cardset(path, game=game, limits=limits)
     if cards is None:
         raise CardSetError(problems)
     return cards

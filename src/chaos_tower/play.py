@@ -85,16 +85,26 @@ def _human_game(state: State, inp: TextIO, out: TextIO) -> int:
 
 def run(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None = None) -> int:
     """Run ``chaos-tower play`` with parsed arguments; returns the exit code."""
+    if getattr(args, "game", "tower") == "crest":
+        from .crest.play import run_crest
+
+        return run_crest(args, inp, out)
     inp = inp or sys.stdin
     out = out or sys.stdout
     if getattr(args, "mode", "solo") == "vs":
         from .vs.play import run_vs
 
+        if getattr(args, "players", None) == 6 or getattr(args, "teams", False):
+            print("--mode vs is for 2 to 5 players, without teams", file=sys.stderr)
+            return 2
         try:
             return run_vs(args, inp, out)
         except CardSetError as exc:
             print(exc, file=sys.stderr)
             return 1
+    if getattr(args, "teams", False):
+        print("--teams belongs to --game crest", file=sys.stderr)
+        return 2
     if getattr(args, "players", None) not in (None, 1) or getattr(args, "extra_rule", False):
         print("--players and --extra-rule belong to --mode vs", file=sys.stderr)
         return 2

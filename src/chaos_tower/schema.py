@@ -21,6 +21,7 @@ __all__ = ["SCHEMA_FILES", "SchemaIssue", "load_schema", "registry", "schema_iss
 SCHEMA_FILES = {
     "tower-cardset": "tower-cardset.schema.json",
     "tower-vocabulary": "tower-vocabulary.schema.json",
+    "crest-cardset": "crest-cardset.schema.json",
 }
 
 

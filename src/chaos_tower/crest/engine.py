@@ -1,0 +1,168 @@
+"""The Crest Duel engine: legal actions, checking and applying them, the outcome.
+
+Pure functions over frozen :class:`CrestState`: :func:`apply` returns a new
+state and never changes its input. Each phase's rules live in their own module
+(:mod:`.start`, :mod:`.wield`, :mod:`.beast`, :mod:`.death`); this one only
+dispatches on the phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import IllegalActionError, MalformedActionError
+from .actions import ACTION_TYPES, Cast, CrestAction, Discard, Place, SwapMarks, Use, Wear
+from .beast import beast_actions, beast_apply, beast_reason
+from .death import check_deaths, death_actions, death_apply, death_reason
+from .start import Reason, setup_actions, setup_apply, setup_reason
+from .state import MAX_PLAYERS, CrestOutcome, CrestState
+from .wield import wield_actions, wield_apply, wield_reason
+from .work import Work, begin
+
+__all__ = [
+    "action_from_index",
+    "action_index",
+    "action_space",
+    "apply",
+    "can_apply",
+    "check_action",
+    "current_player",
+    "is_terminal",
+    "legal_actions",
+    "malformed",
+    "outcome",
+    "returns",
+]
+
+_PHASES: dict[
+    str,
+    tuple[
+        Callable[[CrestState], list[CrestAction]],
+        Callable[[CrestState, CrestAction], Reason],
+        Callable[[Work, CrestAction], None],
+    ],
+] = {
+    "setup": (setup_actions, setup_reason, setup_apply),
+    "wield": (wield_actions, wield_reason, wield_apply),
+    "beast": (beast_actions, beast_reason, beast_apply),
+    "death": (death_actions, death_reason, death_apply),
+}
+
+
+def malformed(state: CrestState, action: object) -> str | None:
+    """Why ``action`` is not an action of this game and card set at all, or ``None``."""
+    if not isinstance(action, ACTION_TYPES):
+        return f"not a Crest Duel action: {action!r}"
+    game = state.game
+    cards: tuple[str, ...] = ()
+    if isinstance(action, (Place, Wear, Cast)):
+        cards = (action.card,)
+    elif isinstance(action, Discard):
+        if not isinstance(action.cards, tuple) or not 1 <= len(action.cards) <= 2:
+            return "discard names one or two cards"
+        cards = action.cards
+    for card in cards:
+        if not isinstance(card, str) or card not in game.kind_ids:
+            return f"this card set has no card {card!r}"
+    marks: tuple[object, ...] = ()
+    if isinstance(action, (Place, Use)):
+        marks = (action.mark,)
+    elif isinstance(action, SwapMarks):
+        marks = (action.theirs, action.mine)
+    for mark in marks:
+        if isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark < game.max_marks:
+            return f"marks are m0..m{game.max_marks - 1}, not {mark!r}"
+    if isinstance(action, (Cast, Use)) and action.target is not None:
+        target = action.target
+        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
+            return f"targets are seats 0..{MAX_PLAYERS - 1}, not {target!r}"
+    if isinstance(action, Place) and action.mode not in ("new", "stack", "replace"):
+        return f"a placement is new, stack or replace, not {action.mode!r}"
+    return None
+
+
+def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
+    """Every legal action of the player to move, in a stable order; ``()`` once the game is over."""
+    if state.result is not None:
+        return ()
+    return tuple(_PHASES[state.phase][0](state))
+
+
+def _reason(state: CrestState, action: CrestAction) -> Reason:
+    if state.result is not None:
+        return "CRD-DEATH-C", "the game is over"
+    return _PHASES[state.phase][1](state, action)
+
+
+def check_action(state: CrestState, action: object) -> None:
+    """Raise :class:`MalformedActionError` or :class:`IllegalActionError` (naming the rule), else nothing."""
+    problem = malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
+    reason = _reason(state, action)  # type: ignore[arg-type]
+    if reason is not None:
+        raise IllegalActionError(*reason)
+
+
+def can_apply(state: CrestState, action: object) -> bool:
+    """Whether ``action`` is legal now."""
+    return malformed(state, action) is None and _reason(state, action) is None  # type: ignore[arg-type]
+
+
+def apply(state: CrestState, action: CrestAction) -> CrestState:
+    """The state after ``action``; ``state`` is unchanged. Errors leave nothing half-changed."""
+    check_action(state, action)
+    work = begin(state)
+    phase = state.phase
+    _PHASES[phase][2](work, action)
+    if phase in ("wield", "beast"):
+        check_deaths(work)
+    if work.result is None and state.max_actions is not None and state.actions + 1 >= state.max_actions:
+        # Not a rule of the manual: simulations need an end. Cited by the clause it cuts short.
+        work.result = CrestOutcome(winners=(), cause="max-actions", rule="CRD-DEATH-C")
+        work.phase = "over"
+        work.event("CRD-DEATH-C", "over", f"the limit of {state.max_actions} actions is reached")
+    return work.freeze()
+
+
+def outcome(state: CrestState) -> CrestOutcome | None:
+    """How the game ended, or ``None`` while it goes on."""
+    return state.result
+
+
+def is_terminal(state: CrestState) -> bool:
+    """The game is over."""
+    return state.result is not None
+
+
+def current_player(state: CrestState) -> int | None:
+    """The seat whose decision it is, or ``None`` once the game is over."""
+    return None if state.result is not None else state.seat
+
+
+def returns(state: CrestState) -> tuple[float, ...]:
+    """1 for each winner, -1 for each loser, 0 for all while the game goes on or when cut short."""
+    if state.result is None or not state.result.winners:
+        return (0.0,) * state.players
+    return tuple(1.0 if s in state.result.winners else -1.0 for s in range(state.players))
+
+
+def action_space(state: CrestState) -> tuple[CrestAction, ...]:
+    """Every action this card set can express, in a fixed order."""
+    return state.game.action_table[0]
+
+
+def action_index(state: CrestState, action: CrestAction) -> int:
+    """The action's number in :func:`action_space`."""
+    try:
+        return state.game.action_table[1][action]
+    except (KeyError, TypeError):
+        raise MalformedActionError(f"not in the action space: {action!r}") from None
+
+
+def action_from_index(state: CrestState, index: int) -> CrestAction:
+    """The action with that number in :func:`action_space`."""
+    space = state.game.action_table[0]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(space):
+        raise MalformedActionError(f"action indices are 0..{len(space) - 1}, not {index!r}")
+    return space[index]

@@ -1,0 +1,84 @@
+"""What must hold in every Crest Duel position; used by tests and by ``loads``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import CrestCard, RingCard
+from .state import NO_RING, SETUP_LIMIT, CrestState
+
+__all__ = ["violations"]
+
+
+def violations(state: CrestState) -> list[str]:
+    """Every broken invariant of ``state`` (an empty list for a possible position)."""
+    problems: list[str] = []
+    game = state.game
+    n = state.players
+    per_seat = (state.monsters, state.hp, state.alive, state.hands, state.marks, state.rings, state.statuses)
+    if not 2 <= n <= 6 or any(len(part) != n for part in per_seat):
+        return [f"every per-seat value needs {n} entries"]
+    if not 0 <= state.seat < n or any(not 0 <= s < n for s in state.dying):
+        return ["seats are numbered 0 to players - 1"]
+    if any(len(s) != 4 for s in state.statuses):
+        return ["four status durations per seat"]
+    if state.teams and (len(state.teams) != n or sorted(set(state.teams)) != [0, 1]):
+        problems.append("teams must give each seat 0 or 1")
+    if len(set(state.monsters)) != n or not all(0 <= m < len(game.cards.monsters) for m in state.monsters):
+        problems.append("each seat has its own monster of the set")
+        return problems
+    # `CRD-START-B`: every card in exactly one zone.
+    zones = Counter(state.deck) + Counter(state.discard)
+    for seat in range(n):
+        zones += Counter(state.hands[seat])
+        for stack in state.marks[seat]:
+            zones += Counter(stack)
+        if state.rings[seat] != NO_RING:
+            zones[state.rings[seat]] += 1
+    if sorted(zones.elements()) != list(range(game.deck_size)):
+        problems.append(f"the {game.deck_size} cards are not each in exactly one zone")
+        return problems
+    for seat in range(n):
+        monster = game.monster(state.monsters[seat])
+        if state.hp[seat] > monster.hp:
+            problems.append(f"seat {seat}: HP {state.hp[seat]} above its maximum {monster.hp}")
+        if state.alive[seat] and state.hp[seat] <= 0 and state.phase != "over":
+            problems.append(f"seat {seat}: alive at HP {state.hp[seat]}")
+        if len(state.marks[seat]) != len(monster.marks):
+            problems.append(f"seat {seat}: {len(monster.marks)} marks expected")
+            continue
+        for mark, stack in enumerate(state.marks[seat]):
+            for instance in stack:
+                card = game.card(instance)
+                if not isinstance(card, CrestCard) or card.mark != monster.marks[mark]:
+                    problems.append(
+                        f"seat {seat}: m{mark} holds {card.id}, not a {monster.marks[mark]} crest"
+                    )
+        ring = state.rings[seat]
+        if ring != NO_RING and not isinstance(game.card(ring), RingCard):
+            problems.append(f"seat {seat}: wears {game.card(ring).id}, not a ring")
+        if any(t < 0 for t in state.statuses[seat]):
+            problems.append(f"seat {seat}: a negative status duration")
+        holds = state.hands[seat] or any(state.marks[seat]) or ring != NO_RING or any(state.statuses[seat])
+        if not state.alive[seat] and seat not in state.dying and holds:
+            problems.append(f"seat {seat}: dead but still holds cards or statuses")
+        if state.hands[seat] != tuple(sorted(state.hands[seat])):
+            problems.append(f"seat {seat}: the hand is not sorted")
+    if state.phase not in ("setup", "wield", "beast", "death", "over"):
+        problems.append(f"unknown phase {state.phase!r}")
+    if (state.phase == "over") != (state.result is not None):
+        problems.append("the phase is 'over' exactly when there is a result")
+    if state.phase in ("wield", "beast", "death") and not state.alive[state.seat]:
+        problems.append("the seat to act is dead")
+    if state.phase == "setup" and (state.setup_count > SETUP_LIMIT or state.first != -1):
+        problems.append("setup puts out at most three cards and has no first player")
+    if state.phase == "beast" and len(state.used) != len(state.marks[state.seat]):
+        problems.append("one used flag per mark in the beast phase")
+    if state.phase == "death" and not state.dying:
+        problems.append("the death phase needs a dead seat")
+    if state.phase in ("wield", "beast") and state.dying:
+        problems.append("dead seats wait only in the death phase")
+    for seat in state.dying:
+        if state.alive[seat]:
+            problems.append(f"seat {seat} is dying but alive")
+    return problems

@@ -1,0 +1,175 @@
+"""What one player may know: their own hand, the others' hand sizes, everything face up.
+
+Hidden from a player (`CRD-START-C`, `CRD-START-D`): the other hands, the order
+of the deck, and, while the first cards are being put out, the cards the
+others have put out face down (only their number shows).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from .cards import STATUSES, RingCard
+from .state import MAX_PLAYERS, NO_RING, CrestOutcome, CrestState
+
+__all__ = ["CrestObservation", "observation", "observation_tensor", "tensor_size"]
+
+
+@frozen(kw_only=True)
+class CrestObservation:
+    """One player's view of a duel. Cards are named by their kind's id."""
+
+    player: int
+    players: int
+    teams: tuple[int, ...]
+    phase: str
+    seat: int
+    first: int
+    monsters: tuple[str, ...]
+    hp: tuple[int, ...]
+    alive: tuple[bool, ...]
+    hand: tuple[str, ...]
+    """The player's own hand."""
+    hand_sizes: tuple[int, ...]
+    marks: tuple[tuple[tuple[str, ...], ...], ...]
+    """Face-up crests per seat and mark; a face-down card is not shown."""
+    rings: tuple[str | None, ...]
+    face_down: tuple[int, ...]
+    """Per seat: cards put out face down that the player cannot see."""
+    statuses: tuple[tuple[int, ...], ...]
+    deck_size: int
+    discard: tuple[str, ...]
+    used: tuple[bool, ...]
+    dying: tuple[int, ...]
+    turns: int
+    rounds: int
+    result: CrestOutcome | None
+
+    def to_json(self) -> str:
+        """The observation as JSON text."""
+        data: dict[str, Any] = attrs.asdict(self)
+        return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+    def __str__(self) -> str:
+        lines = [f"player {self.player} of {self.players}, phase {self.phase}, seat {self.seat} to act"]
+        for seat in range(self.players):
+            marks = " | ".join("+".join(stack) or "-" for stack in self.marks[seat])
+            hidden = f" ({self.face_down[seat]} face down)" if self.face_down[seat] else ""
+            lines.append(
+                f"  seat {seat} {self.monsters[seat]} HP {self.hp[seat]}"
+                f"{'' if self.alive[seat] else ' (dead)'} hand {self.hand_sizes[seat]} "
+                f"ring {self.rings[seat] or '-'} marks {marks}{hidden}"
+            )
+        lines.append(f"  hand: {' '.join(self.hand) or '-'}")
+        return "\n".join(lines)
+
+
+def _visible(state: CrestState, player: int, seat: int) -> bool:
+    return state.phase != "setup" or seat == player
+
+
+def observation(state: CrestState, player: int) -> CrestObservation:
+    """What ``player`` (a seat) may know of ``state``."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
+        raise ValueError(f"players are seats 0..{state.players - 1}, not {player!r}")
+    game = state.game
+    n = state.players
+
+    def name(instance: int) -> str:
+        return game.card(instance).id
+
+    marks = tuple(
+        tuple(tuple(name(i) for i in stack) if _visible(state, player, s) else () for stack in state.marks[s])
+        for s in range(n)
+    )
+    rings = tuple(
+        name(state.rings[s]) if state.rings[s] != NO_RING and _visible(state, player, s) else None
+        for s in range(n)
+    )
+    face_down = tuple(
+        0
+        if _visible(state, player, s)
+        else sum(len(stack) for stack in state.marks[s]) + (state.rings[s] != NO_RING)
+        for s in range(n)
+    )
+    return CrestObservation(
+        player=player,
+        players=n,
+        teams=state.teams,
+        phase=state.phase,
+        seat=state.seat,
+        first=state.first,
+        monsters=tuple(game.monster(m).id for m in state.monsters),
+        hp=state.hp,
+        alive=state.alive,
+        hand=tuple(name(i) for i in state.hands[player]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        marks=marks,
+        rings=rings,
+        face_down=face_down,
+        statuses=state.statuses,
+        deck_size=len(state.deck),
+        discard=tuple(name(i) for i in state.discard),
+        used=state.used,
+        dying=state.dying,
+        turns=state.turns,
+        rounds=state.rounds,
+        result=state.result,
+    )
+
+
+_PHASES = ("setup", "wield", "beast", "death", "over")
+
+
+def tensor_size(state: CrestState) -> int:
+    """The length of :func:`observation_tensor` for this card set."""
+    kinds = len(state.game.kinds)
+    rings = sum(1 for k in state.game.kinds if isinstance(k, RingCard))
+    per_seat = 10 + len(STATUSES) + rings + state.game.max_marks * (1 + kinds)
+    return MAX_PLAYERS * per_seat + 2 * kinds + 1 + len(_PHASES) + 2 * MAX_PLAYERS + state.game.max_marks
+
+
+def observation_tensor(state: CrestState, player: int) -> tuple[float, ...]:
+    """:func:`observation` as a fixed-length vector of numbers (no hidden information)."""
+    obs = observation(state, player)
+    game = state.game
+    kinds = game.kinds
+    index = {k.id: i for i, k in enumerate(kinds)}
+    ring_ids = [k.id for k in kinds if isinstance(k, RingCard)]
+    out: list[float] = []
+    for seat in range(MAX_PLAYERS):
+        per = 10 + len(STATUSES) + len(ring_ids) + game.max_marks * (1 + len(kinds))
+        if seat >= obs.players:
+            out.extend([0.0] * per)
+            continue
+        monster = game.monster(state.monsters[seat])
+        team = state.teams[seat] if state.teams else seat
+        out += [1.0, float(obs.alive[seat]), obs.hp[seat] / max(1, monster.hp), monster.hp / 100]
+        out += [monster.dx / 10, monster.mdx / 10, monster.rg / 10, obs.hand_sizes[seat] / 10]
+        out += [obs.face_down[seat] / 3, float(team == (state.teams[player] if state.teams else player))]
+        out += [t / 5 for t in obs.statuses[seat]]
+        out += [float(obs.rings[seat] == r) for r in ring_ids]
+        for mark in range(game.max_marks):
+            stack = obs.marks[seat][mark] if mark < len(obs.marks[seat]) else ()
+            counts = [0.0] * len(kinds)
+            for card in stack:
+                counts[index[card]] += 1.0
+            out += [len(stack) / 5, *counts]
+    hand = [0.0] * len(kinds)
+    for card in obs.hand:
+        hand[index[card]] += 1.0
+    discard = [0.0] * len(kinds)
+    for card in obs.discard:
+        discard[index[card]] += 1.0
+    out += hand + discard + [obs.deck_size / max(1, game.deck_size)]
+    out += [float(obs.phase == p) for p in _PHASES]
+    out += [float(obs.seat == s) for s in range(MAX_PLAYERS)] + [
+        float(player == s) for s in range(MAX_PLAYERS)
+    ]
+    used = list(obs.used) + [False] * (game.max_marks - len(obs.used))
+    out += [float(u) for u in used[: game.max_marks]]
+    return tuple(out)

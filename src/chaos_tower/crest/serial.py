@@ -1,0 +1,199 @@
+"""Saving and loading a duel as JSON (``dumps`` / ``loads``), format ``chaos-tower/crest/1``.
+
+A save names the card set by name, version and SHA-256 fingerprint and holds
+the whole referee's position (hands included: a save is not an observation),
+the generator state and the last action's events. Loading refuses anything
+malformed, for another set, or impossible, with
+:class:`~chaos_tower.errors.SaveError`; nothing is half-loaded.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from ..errors import SaveError
+from ..tower.state import Event
+from .cards import CrestCardSet
+from .invariants import violations
+from .start import _compiled
+from .state import CrestOutcome, CrestState
+
+__all__ = ["FORMAT", "dumps", "loads"]
+
+FORMAT = "chaos-tower/crest/1"
+MAX_SAVE_BYTES = 1_048_576
+_INTS = ("seed", "rng", "players", "seat", "setup_count", "first", "turns", "rounds", "actions")
+_POSITION = (
+    *_INTS,
+    "max_actions",
+    "teams",
+    "monsters",
+    "hp",
+    "alive",
+    "hands",
+    "marks",
+    "rings",
+    "statuses",
+    "deck",
+    "discard",
+    "phase",
+    "used",
+    "dying",
+    "resume",
+    "result",
+)
+
+
+def dumps(state: CrestState) -> str:
+    """The whole state as JSON text; ``loads(dumps(s), cards) == s``."""
+    header = state.game.cards.header
+    position: dict[str, Any] = {name: getattr(state, name) for name in _POSITION}
+    position["result"] = None if state.result is None else attrs.asdict(state.result)
+    data = {
+        "format": FORMAT,
+        "cardset": {"name": header.name, "version": header.version, "sha256": state.game.fingerprint},
+        "position": position,
+        "events": [attrs.asdict(e) for e in state.events],
+    }
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise SaveError(f"duplicate key {key!r} in the save")
+        out[key] = value
+    return out
+
+
+def _refuse_constant(name: str) -> Any:
+    raise SaveError(f"{name} is not allowed in a save")
+
+
+def _int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SaveError(f"{name} must be an integer")
+    return value
+
+
+def _ints(value: Any, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise SaveError(f"{name} must be a list of integers")
+    return tuple(_int(v, name) for v in value)
+
+
+def _bools(value: Any, name: str) -> tuple[bool, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, bool) for v in value):
+        raise SaveError(f"{name} must be a list of booleans")
+    return tuple(value)
+
+
+def _nested(value: Any, name: str) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(value, list):
+        raise SaveError(f"{name} must be a list of lists")
+    return tuple(_ints(v, name) for v in value)
+
+
+def _outcome(value: Any) -> CrestOutcome | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"winners", "cause", "rule"}:
+        raise SaveError("result must be null or an object with winners, cause, rule")
+    if value["cause"] not in ("last-standing", "max-actions") or not isinstance(value["rule"], str):
+        raise SaveError("a bad result in the save")
+    return CrestOutcome(winners=_ints(value["winners"], "winners"), cause=value["cause"], rule=value["rule"])
+
+
+def _state(position: Any, cards: CrestCardSet) -> CrestState:
+    if not isinstance(position, dict) or set(position) != set(_POSITION):
+        raise SaveError(f"the position has the keys {', '.join(sorted(_POSITION))}")
+    p = position
+    values = {name: _int(p[name], name) for name in _INTS}
+    if p["max_actions"] is not None:
+        _int(p["max_actions"], "max_actions")
+    marks = p["marks"]
+    if not isinstance(marks, list):
+        raise SaveError("marks must be a list per seat")
+    phases = ("setup", "wield", "beast", "death", "over")
+    if p["phase"] not in phases or p["resume"] not in phases:
+        raise SaveError("phase and resume are setup, wield, beast, death or over")
+    if values["rng"] < 0 or values["rng"] >= 1 << 64:
+        raise SaveError("rng is a 64-bit generator state")
+    return CrestState(
+        game=_compiled(cards),
+        seed=values["seed"],
+        rng=values["rng"],
+        players=values["players"],
+        seat=values["seat"],
+        setup_count=values["setup_count"],
+        first=values["first"],
+        turns=values["turns"],
+        rounds=values["rounds"],
+        actions=values["actions"],
+        max_actions=p["max_actions"],
+        teams=_ints(p["teams"], "teams"),
+        monsters=_ints(p["monsters"], "monsters"),
+        hp=_ints(p["hp"], "hp"),
+        alive=_bools(p["alive"], "alive"),
+        hands=_nested(p["hands"], "hands"),
+        marks=tuple(_nested(seat, "marks") for seat in marks),
+        rings=_ints(p["rings"], "rings"),
+        statuses=_nested(p["statuses"], "statuses"),
+        deck=_ints(p["deck"], "deck"),
+        discard=_ints(p["discard"], "discard"),
+        phase=p["phase"],
+        used=_bools(p["used"], "used"),
+        dying=_ints(p["dying"], "dying"),
+        resume=p["resume"],
+        result=_outcome(p["result"]),
+    )
+
+
+def loads(text: str | bytes, cards: CrestCardSet) -> CrestState:
+    """Read a save made by :func:`dumps` for the same card set."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveError(f"the save is larger than {MAX_SAVE_BYTES} bytes")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
+    except SaveError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"the save is not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"not a Crest Duel save (expected format {FORMAT!r})")
+    if set(data) != {"format", "cardset", "position", "events"}:
+        raise SaveError(f"a save has the keys format, cardset, position, events; found {sorted(data)}")
+    if not isinstance(cards, CrestCardSet):
+        raise SaveError("a Crest Duel save is loaded with a Crest Duel card set")
+    game = _compiled(cards)
+    cardset = data["cardset"]
+    if not isinstance(cardset, dict) or cardset.get("sha256") != game.fingerprint:
+        name = cardset.get("name") if isinstance(cardset, dict) else None
+        raise SaveError(f"the save was made with another card set ({name!r}); load it with that set")
+    state = _state(data["position"], cards)
+    try:
+        problems = violations(state)
+    except (IndexError, TypeError, ValueError, KeyError) as exc:
+        raise SaveError(f"the saved position is impossible: {exc}") from None
+    if problems:
+        raise SaveError("the saved position is impossible: " + "; ".join(problems))
+    events = data["events"]
+    if not isinstance(events, list):
+        raise SaveError("events must be a list")
+    try:
+        restored = tuple(Event(**e) for e in events)
+    except TypeError as exc:
+        raise SaveError(f"a bad event in the save: {exc}") from None
+    for event in restored:
+        if not (
+            isinstance(event.rule, str)
+            and isinstance(event.kind, str)
+            and isinstance(event.text, str)
+            and (event.amount is None or type(event.amount) is int)
+        ):
+            raise SaveError("a bad event in the save")
+    return attrs.evolve(state, events=restored)

@@ -1,0 +1,172 @@
+"""The Crest Duel state: one frozen record, changed only through :func:`attrs.evolve`.
+
+Each seat is a crest wielder with one abominable one (`CRD-ABOUT-A`); the deck
+holds the three kinds of card the wielders feed it: crests, chaos rings, spells.
+
+Every deck card is a numbered instance (0 to 91 in a complete set): the kinds of
+card in file order (crests, rings, spells), each repeated ``count`` times, so
+the instances of one kind are consecutive. Every instance is always in exactly
+one zone (`CRD-START-B`): the ``deck``, one seat's hand, a stack on one of its
+monster's marks, its worn ring, or the ``discard`` pile.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal
+
+from attrs import field, frozen
+
+from ..converter import converter
+from ..tower.state import Event
+from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
+
+if TYPE_CHECKING:
+    from .actions import CrestAction
+
+__all__ = [
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "NO_RING",
+    "CrestGame",
+    "CrestOutcome",
+    "CrestState",
+    "Phase",
+    "compile_game",
+]
+
+HAND_SIZE = 5
+"""Cards dealt and refilled to (`CRD-START-C`, `CRD-BEAST-C`)."""
+MAX_PLAYERS = 6
+"""The most seats (`CRD-PLAYERS-A`); the action space is sized for it."""
+NO_RING = -1
+"""A monster that wears no chaos ring."""
+SETUP_LIMIT = 3
+"""Cards put out face down at the start (`CRD-START-D`)."""
+
+Phase = Literal["setup", "wield", "beast", "death", "over"]
+
+
+@frozen(kw_only=True)
+class CrestGame:
+    """A card set compiled for play: the deck's instances and the lookups the engine needs."""
+
+    cards: CrestCardSet
+    kinds: tuple[DeckCard, ...]
+    """The kinds of deck card: crests, rings, spells, in file order."""
+    kind_of: tuple[int, ...]
+    """The kind (index into ``kinds``) of each instance."""
+    kind_ids: dict[str, int] = field(eq=False)
+    max_marks: int
+    fingerprint: str
+
+    @property
+    def deck_size(self) -> int:
+        """The number of instances (92 in a complete set)."""
+        return len(self.kind_of)
+
+    def card(self, instance: int) -> DeckCard:
+        """The card record of an instance."""
+        return self.kinds[self.kind_of[instance]]
+
+    def monster(self, index: int) -> MonsterStats:
+        """A monster card by its index in the set."""
+        return self.cards.monsters[index]
+
+    def is_crest(self, instance: int) -> bool:
+        """The instance is a crest."""
+        return isinstance(self.card(instance), CrestCard)
+
+    def is_ring(self, instance: int) -> bool:
+        """The instance is a chaos ring."""
+        return isinstance(self.card(instance), RingCard)
+
+    def is_spell(self, instance: int) -> bool:
+        """The instance is a spell."""
+        return isinstance(self.card(instance), SpellCard)
+
+    @cached_property
+    def action_table(self) -> tuple[tuple[CrestAction, ...], dict[CrestAction, int]]:
+        """The dense action space and each action's index (built once, see :mod:`.actions`)."""
+        from .actions import build_action_space
+
+        space = build_action_space(self)
+        return space, {action: index for index, action in enumerate(space)}
+
+
+def compile_game(cards: CrestCardSet) -> CrestGame:
+    """Number the deck's instances and fingerprint the set (saves name the set by it)."""
+    kinds = tuple(cards.deck_kinds())
+    kind_of = tuple(index for index, kind in enumerate(kinds) for _ in range(kind.count))
+    text = json.dumps(converter().unstructure(cards), sort_keys=True, ensure_ascii=False, default=str)
+    return CrestGame(
+        cards=cards,
+        kinds=kinds,
+        kind_of=kind_of,
+        kind_ids={kind.id: index for index, kind in enumerate(kinds)},
+        max_marks=max(len(m.marks) for m in cards.monsters),
+        fingerprint=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+    )
+
+
+@frozen(kw_only=True)
+class CrestOutcome:
+    """How a duel ended."""
+
+    winners: tuple[int, ...]
+    """The winning seats: the last monster's wielder, or a whole team (`CRD-DEATH-C`)."""
+    cause: Literal["last-standing", "max-actions"]
+    rule: str
+
+
+@frozen(kw_only=True)
+class CrestState:
+    """A Crest Duel position, with the chance state that continues it."""
+
+    game: CrestGame = field(eq=False, repr=False)
+    seed: int
+    rng: int
+    players: int
+    teams: tuple[int, ...] = ()
+    """The team (0 or 1) of each seat, or ``()`` when every wielder is alone (`CRD-PLAYERS-C`)."""
+    monsters: tuple[int, ...]
+    """The monster card dealt to each seat (`CRD-START-A`)."""
+    hp: tuple[int, ...]
+    alive: tuple[bool, ...]
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's hand, sorted (`CRD-START-C`)."""
+    marks: tuple[tuple[tuple[int, ...], ...], ...]
+    """Per seat, per mark of its monster: the crests on it, base first (`CRD-WIELD-D`)."""
+    rings: tuple[int, ...]
+    """Per seat: the worn ring, or ``NO_RING`` (`CRD-WIELD-E`)."""
+    statuses: tuple[tuple[int, ...], ...]
+    """Per seat, per status in ``STATUSES`` order: the own turns it still lasts (0: none)."""
+    deck: tuple[int, ...]
+    """Top first."""
+    discard: tuple[int, ...]
+    phase: Phase
+    seat: int
+    """Who acts: the seat putting out cards during setup, else the seat whose turn it is."""
+    setup_count: int = 0
+    """Cards the seat has put out face down so far (`CRD-START-D`)."""
+    first: int = -1
+    """The first player, once initiative is rolled (`CRD-START-E`)."""
+    used: tuple[bool, ...] = ()
+    """Per mark of the acting monster: its stack was used this beast phase (`CRD-BEAST-A`)."""
+    dying: tuple[int, ...] = ()
+    """Dead seats whose killer has yet to choose (`CRD-DEATH-A`), in seat order."""
+    resume: Phase = "wield"
+    """The phase to go on with once the killer's choices are made."""
+    turns: int = 0
+    rounds: int = 0
+    actions: int = 0
+    max_actions: int | None = None
+    result: CrestOutcome | None = None
+    events: tuple[Event, ...] = field(default=(), eq=False)
+    """What the action that made this state did (not part of the position)."""
+
+    def status(self, seat: int, status: Status) -> int:
+        """Own turns left of ``status`` on ``seat``'s monster (0: it does not have it)."""
+        return self.statuses[seat][STATUSES.index(status)]

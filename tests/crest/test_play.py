@@ -1,0 +1,51 @@
+"""``chaos-tower play --game crest``: agents print the explained log; people see only their own hand."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+import chaos_tower as ct
+from chaos_tower.cli import _parser, main
+
+
+def _run(argv: list[str], lines: str = "") -> tuple[int, str]:
+    from chaos_tower.play import run
+
+    args = _parser().parse_args(["play", *argv])
+    out = io.StringIO()
+    code = run(args, io.StringIO(lines), out)
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy"])
+def test_agents_play_a_duel_to_the_end_with_the_explained_log(agent: str) -> None:
+    code, text = _run(["--game", "crest", "--players", "3", "--agent", agent, "--seed", "4"])
+    assert code == 0
+    assert re.search(r"^result: seat \d won \(last-standing, CRD-DEATH-C\)", text, re.M)
+    assert "[CRD-START-E]" in text and "[CRD-BEAST-" in text
+
+
+def test_people_see_only_their_own_hand() -> None:
+    state = ct.new_game(ct.load_cardset(game="crest"), players=2, seed=2)
+    own = " ".join(state.game.card(i).id for i in state.hands[0])
+    other = " ".join(state.game.card(i).id for i in state.hands[1])
+    assert own != other
+    code, text = _run(["--game", "crest", "--players", "2", "--seed", "2"], "done\nq\n")
+    assert code == 0
+    first, _, second = text.partition("==== seat 1")
+    assert f"hand: {own}" in first and f"hand: {other}" not in first
+    assert f"hand: {other}" in second and f"hand: {own}" not in second
+
+
+def test_bad_player_counts_and_teams_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--game", "crest", "--players", "7", "--agent", "random"])
+    assert main(["play", "--mode", "vs", "--players", "6", "--agent", "random"]) == 2
+    capsys.readouterr()
+    assert main(["play", "--game", "crest", "--players", "3", "--teams", "--agent", "random"]) == 2
+    assert "teams" in capsys.readouterr().err
+    assert main(["play", "--game", "crest", "--players", "4", "--teams", "--agent", "greedy", "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("result: seat ")

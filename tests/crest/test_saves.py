@@ -1,0 +1,117 @@
+"""Saves: round trips through the front door, byte-identical determinism, refused bad saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import chaos_tower as ct
+from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent
+from chaos_tower.crest.cards import CrestCardSet
+from chaos_tower.crest.serial import FORMAT
+from chaos_tower.crest.state import CrestState
+
+
+def _game(
+    crest: CrestCardSet, players: int, seed: int, teams: object = None, greedy: bool = False
+) -> list[CrestState]:
+    state = ct.new_game(crest, players=players, teams=teams, seed=seed, max_actions=800)
+    agent = CrestGreedyAgent(seed) if greedy else CrestRandomAgent(seed)
+    out = [state]
+    while not ct.is_terminal(state):
+        state = ct.apply(state, agent.choose(state))
+        out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(("players", "teams"), [(2, None), (4, True), (5, None), (6, True)])
+def test_save_round_trips_every_position(crest: CrestCardSet, players: int, teams: object) -> None:
+    for state in _game(crest, players, players, teams)[::5]:
+        text = ct.dumps(state)
+        assert json.loads(text)["format"] == FORMAT == "chaos-tower/crest/1"
+        again = ct.loads(text, crest)
+        assert again == state and again.events == state.events
+        assert ct.dumps(again) == text
+        assert ct.legal_actions(again) == ct.legal_actions(state)
+
+
+def test_same_seed_and_actions_give_byte_identical_saves(crest: CrestCardSet) -> None:
+    for greedy in (False, True):
+        state = ct.new_game(crest, players=4, seed=21, max_actions=800)
+        agent = CrestGreedyAgent(21) if greedy else CrestRandomAgent(21)
+        texts = []
+        while not ct.is_terminal(state):
+            action = agent.choose(state)
+            texts.append(ct.action_text(state, action))
+            state = ct.apply(state, action)
+        replay = ct.new_game(crest, players=4, seed=21, max_actions=800)
+        for text in texts:
+            replay = ct.apply(replay, ct.parse_action(replay, text))
+        assert ct.dumps(replay) == ct.dumps(state)
+    assert ct.dumps(ct.new_game(crest, players=3, seed=5)) == ct.dumps(ct.new_game(crest, players=3, seed=5))
+    assert ct.dumps(ct.new_game(crest, players=3, seed=5)) != ct.dumps(ct.new_game(crest, players=3, seed=6))
+
+
+def _mutated(text: str, change: object) -> str:
+    data = json.loads(text)
+    change(data)  # type: ignore[operator]
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d.update(format="chaos-tower/crest/9"),
+        lambda d: d["cardset"].update(sha256="0" * 64),
+        lambda d: d["position"].update(hp=[999, 1]),
+        lambda d: d["position"]["hands"][0].append(d["position"]["deck"][0]),
+        lambda d: d["position"].update(deck=d["position"]["deck"][1:]),
+        lambda d: d["position"].update(phase="lunch"),
+        lambda d: d["position"].update(seat=7),
+        lambda d: d["position"].update(statuses=[[0, 0], [0, 0]]),
+        lambda d: d["position"].update(monsters=[0, 0]),
+        lambda d: d["position"].update(rng=-1),
+        lambda d: d["position"].update(hp="many"),
+        lambda d: d["position"].pop("dying"),
+        lambda d: d.update(events=[{"rule": 1}]),
+        lambda d: d.update(extra=1),
+    ],
+)
+def test_bad_saves_are_refused(crest: CrestCardSet, change: object) -> None:
+    text = ct.dumps(_game(crest, 2, 3)[10])
+    with pytest.raises(ct.SaveError):
+        ct.loads(_mutated(text, change), crest)
+
+
+def test_a_crest_save_needs_the_crest_set(crest: CrestCardSet) -> None:
+    text = ct.dumps(ct.new_game(crest, players=2))
+    with pytest.raises(ct.SaveError):
+        ct.loads(text, ct.load_cardset())
+    with pytest.raises(ct.SaveError):
+        ct.loads("{not json", crest)
+
+
+def test_action_space_indices_round_trip(crest: CrestCardSet) -> None:
+    state = _game(crest, 3, 2)[30]
+    space = ct.action_space(state)
+    assert len(space) == len(set(space))
+    for action in ct.legal_actions(state):
+        index = ct.action_index(state, action)
+        assert ct.action_from_index(state, index) == action
+        assert ct.parse_action(state, ct.action_text(state, action)) == action
+    with pytest.raises(ct.MalformedActionError):
+        ct.action_from_index(state, len(space))
+    for text in (
+        "",
+        "fly",
+        "place fang-crest m9 new",
+        "cast nothing @1",
+        "use m0 @9",
+        "wear fang-crest",
+        "place x",
+    ):
+        with pytest.raises(ct.MalformedActionError):
+            ct.parse_action(state, text)
+    with pytest.raises(ct.MalformedActionError):
+        ct.apply(state, "done")
