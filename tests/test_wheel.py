@@ -40,6 +40,12 @@ SCRIPT = textwrap.dedent(
     cards = chaos_tower.load_cardset()
     counts = (len(cards.rooms), len(cards.monsters), len(cards.steps))
     assert counts == (25, 20, 5), counts
+    crest = chaos_tower.load_cardset(game="crest")
+    assert type(crest).__name__ == "CrestCardSet"
+    crest_check = subprocess.run(
+        [str(Path(sys.executable).parent / "chaos-tower"), "validate", str(carddata_dir() / "crest")],
+        capture_output=True, text=True)
+    assert crest_check.returncode == 0, (crest_check.stdout, crest_check.stderr)
 
     bin_dir = Path(sys.executable).parent
     tower = carddata_dir() / "tower"
@@ -97,7 +103,12 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path: Path) -> None:
         "chaos_tower/py.typed",
         "chaos_tower/_data/schemas/tower-cardset.schema.json",
         "chaos_tower/_data/schemas/tower-vocabulary.schema.json",
+        "chaos_tower/_data/schemas/crest-cardset.schema.json",
+        "chaos_tower/_data/schemas/replay.schema.json",
+        "chaos_tower/rules/tower.yaml",
+        "chaos_tower/rules/crest.yaml",
         *(f"chaos_tower/_data/carddata/tower/{p.name}" for p in (REPO / "carddata" / "tower").iterdir()),
+        *(f"chaos_tower/_data/carddata/crest/{p.name}" for p in (REPO / "carddata" / "crest").iterdir()),
     ]:
         assert expected in names, f"{expected} is not in {wheel.name}"
 

@@ -40,12 +40,11 @@ from typing import Any
 
 import attrs
 from attrs import frozen
-from jsonschema import Draft202012Validator
 
 from . import api
 from .converter import converter
 from .errors import ChaosTowerError, SaveError
-from .resources import schemas_dir
+from .schema import validator
 
 __all__ = [
     "FORMAT",
@@ -237,13 +236,6 @@ def record(
     )
 
 
-@cache
-def _validator() -> Draft202012Validator:
-    schema = json.loads((schemas_dir() / "replay.schema.json").read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
 def loads(text: str | bytes) -> Replay:
     """Read a replay from JSON text; :class:`ReplayFormatError` if it is not one."""
     if len(text) > MAX_REPLAY_BYTES:
@@ -252,7 +244,7 @@ def loads(text: str | bytes) -> Replay:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise ReplayFormatError(f"the replay is not valid JSON: {exc}") from None
-    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    errors = sorted(validator("replay").iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
         raise ReplayFormatError(f"not a replay: at {where}: {errors[0].message}")

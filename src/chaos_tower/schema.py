@@ -22,6 +22,7 @@ SCHEMA_FILES = {
     "tower-cardset": "tower-cardset.schema.json",
     "tower-vocabulary": "tower-vocabulary.schema.json",
     "crest-cardset": "crest-cardset.schema.json",
+    "replay": "replay.schema.json",
 }
 
 

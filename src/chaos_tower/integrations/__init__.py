@@ -22,6 +22,10 @@ def _builtin_tower_set() -> Any:
     return load_cardset()
 
 
+def _builtin_crest_set() -> Any:
+    return load_cardset(game="crest")
+
+
 @frozen
 class Mode:
     """One mode as the adapters offer it: a name, the :func:`chaos_tower.new_game` keywords, a card set."""
@@ -37,5 +41,7 @@ class Mode:
 MODES: tuple[Mode, ...] = (
     Mode("chaos_tower_solo", {"mode": "solo"}),
     *(Mode(f"chaos_tower_vs{n}", {"mode": "vs", "players": n}) for n in range(2, 6)),
+    *(Mode(f"crest_duel_{n}", {"players": n}, cards=_builtin_crest_set) for n in range(2, 7)),
+    *(Mode(f"crest_duel_{n}_teams", {"players": n, "teams": True}, cards=_builtin_crest_set) for n in (4, 6)),
 )
 """Every mode the adapters register, in order."""
