@@ -215,6 +215,7 @@ def test_TOC_START_C_a_room_has_name_attribute_element_vs_text_and_da(cards: Tow
 
 
 def test_TOC_START_D_a_monster_has_name_attribute_element_vs_m_text_and_da(cards: TowerCardSet) -> None:
+    """TOC-START-D (Parts of a monster card)."""
     for monster in cards.monsters:
         assert monster.name and monster.m_text and monster.attribute in set(Attribute)
         assert monster.front.monster_element.items(), monster.id  # something can pay for a fight
@@ -222,10 +223,12 @@ def test_TOC_START_D_a_monster_has_name_attribute_element_vs_m_text_and_da(cards
 
 
 def test_TOC_START_F_five_attributes_G_W_V_S_D() -> None:
+    """TOC-START-F (The five attributes)."""
     assert [a.value for a in Attribute] == ["G", "W", "V", "S", "D"]
 
 
 def test_TOC_START_H_monster_element_is_the_price_of_a_fight(cards: TowerCardSet) -> None:
+    """TOC-START-H (Monster-element)."""
     import chaos_tower as ct
 
     game = ct.new_game(cards).game
@@ -235,11 +238,13 @@ def test_TOC_START_H_monster_element_is_the_price_of_a_fight(cards: TowerCardSet
 
 
 def test_TOC_START_I_every_card_and_item_has_a_vs_value(cards: TowerCardSet) -> None:
+    """TOC-START-I (VS value)."""
     for card in (*cards.rooms, *cards.monsters, *cards.normal_items, *cards.rare_items):
         assert card.vs.items(), f"{card.id} has no VS value"
 
 
 def test_TOC_START_K_m_text_is_the_name_in_katakana(cards: TowerCardSet) -> None:
+    """TOC-START-K (M-text, the katakana name)."""
     import re
 
     katakana = re.compile(r"[\u30A0-\u30FF・ー]+\Z")
@@ -248,6 +253,7 @@ def test_TOC_START_K_m_text_is_the_name_in_katakana(cards: TowerCardSet) -> None
 
 
 def test_TOC_START_O_monster_sides_turn_like_room_sides() -> None:
+    """TOC-START-O (Directions of a monster's da)."""
     from chaos_tower.tower.geometry import side_facing
 
     # The same mapping serves both kinds of card: side s faces direction (s + rotation) % 4.

@@ -163,6 +163,7 @@ def test_TOC_PREP_03_the_chaos_deck_is_every_room_and_monster_shuffled_face_up()
 
 
 def test_TOC_PREP_04_steps_lie_unused_in_the_step_area() -> None:
+    """TOC-PREP-04 (The step cards)."""
     state = fresh()
     g = state.game
     assert state.step_area == g.steps
@@ -188,19 +189,23 @@ def _items_in_their_area(kind: str) -> None:
 
 
 def test_TOC_PREP_05_normal_items_are_stacked_in_the_normal_area() -> None:
+    """TOC-PREP-05 (The normal items)."""
     _items_in_their_area("normal")
 
 
 def test_TOC_PREP_06_rare_items_lie_in_the_rare_area() -> None:
+    """TOC-PREP-06 (The rare items)."""
     _items_in_their_area("rare")
 
 
 def test_TOC_PREP_07_the_floor_area_starts_empty() -> None:
+    """TOC-PREP-07 (The floor area)."""
     state = fresh()
     assert state.floor == (EMPTY,) * 25
 
 
 def test_TOC_PREP_08_set_item_front_slots_one_per_column_empty() -> None:
+    """TOC-PREP-08 (Set item front)."""
     state = fresh()
     g = state.game
     front = [i for i, side in enumerate(g.slot_side) if side == "front"]
@@ -210,6 +215,7 @@ def test_TOC_PREP_08_set_item_front_slots_one_per_column_empty() -> None:
 
 
 def test_TOC_PREP_09_set_item_rear_slots_one_per_row_empty() -> None:
+    """TOC-PREP-09 (Set item rear)."""
     state = fresh()
     g = state.game
     rear = [i for i, side in enumerate(g.slot_side) if side == "rear"]
@@ -220,6 +226,7 @@ def test_TOC_PREP_09_set_item_rear_slots_one_per_row_empty() -> None:
 
 
 def test_TOC_PREP_10_the_number_card_shows_1() -> None:
+    """TOC-PREP-10 (The number card)."""
     state = fresh()
     assert state.level == 1
     assert "level=1" in ct.to_notation(state).split()
@@ -239,6 +246,7 @@ def test_TOC_PREP_12_every_element_starts_at_4() -> None:
 
 
 def test_TOC_PREP_13_an_element_at_0_lies_in_the_zero_area_and_cannot_be_spent() -> None:
+    """TOC-PREP-13 (Where spent elements go)."""
     assert 0 not in fresh().elements  # the zero area is empty at all-reset
     # W at 0: the Giant Crab (W 3 only) cannot be fought, the Ash Hall (V 2 / W 2) only with V
     state = position(
@@ -255,6 +263,7 @@ def test_TOC_PREP_13_an_element_at_0_lies_in_the_zero_area_and_cannot_be_spent()
 
 
 def test_TOC_PREP_14_the_lost_area_starts_empty() -> None:
+    """TOC-PREP-14 (The lost area)."""
     state = fresh()
     assert state.lost == ()
     assert "lost=-" in ct.to_notation(state).split()
@@ -312,6 +321,7 @@ def test_TOC_START_B_first_card_anywhere_any_rotation_with_a_path_into_the_floor
 
 def test_TOC_START_E_flipping_a_room_keeps_its_rotation() -> None:
     # Cloud Terrace at r180: front f-1 faces s, r+1 faces w (toward the player).
+    """TOC-START-E (Names; flipping keeps direction)."""
     state = position([E, ". room.tide-gallery@0f room.cloud-terrace@2f . .", E, E, E], "1,1", life=6)
     after = act(state, "flip e S")
     assert cell(after, 2, 1) == "room.cloud-terrace@2b"
@@ -331,6 +341,7 @@ def test_TOC_START_E_a_defeated_monster_keeps_its_rotation() -> None:
 
 def test_TOC_START_G_room_element_applies_on_every_entry() -> None:
     # Ink Vault (D+1) and Dusk Corridor (D+1) joined by "-" paths: life never changes.
+    """TOC-START-G (Room-element)."""
     state = position([E, ". room.dusk-corridor@1f . . .", ". room.ink-vault@0f . . .", E, E], "1,2")
     seen = []
     for direction in "nsnsn":
@@ -373,6 +384,7 @@ def test_TOC_START_J_r_text_acts_on_placing_and_on_entering() -> None:
 
 
 def test_TOC_START_L_a_hyphen_path_takes_no_extra_da_on_floor_4() -> None:
+    """TOC-START-L (A room's da)."""
     rows = [E, ". room.dusk-corridor@1f . . .", ". room.ink-vault@0f . . .", E, E]
     state = position(rows, "1,2", level=4)
     assert state.game.extra_da(4) == -1
@@ -393,6 +405,7 @@ def test_TOC_START_L_a_hyphen_path_takes_no_plus_either() -> None:
 @pytest.mark.parametrize("k", [0, 1, 2, 3])
 def test_TOC_START_M_rotation_maps_sides_to_directions(k: int) -> None:
     # Cloud Terrace: f -1, r +1, b and l walls; Tide Galleries (da -1 all round) around it.
+    """TOC-START-M (Directions of a room's da)."""
     t = "room.tide-gallery@0f"
     rows = [E, f". . {t} . .", f". {t} room.cloud-terrace@{k}f {t} .", f". . {t} . .", E]
     state = position(rows, "2,2", life=6)
@@ -407,6 +420,7 @@ def test_TOC_START_M_rotation_maps_sides_to_directions(k: int) -> None:
 @pytest.mark.parametrize(("k", "damage"), [(0, -1), (1, -1), (3, -3)])
 def test_TOC_START_N_combat_damage_is_the_monster_da_facing_the_player(k: int, damage: int) -> None:
     # Basilisk: f -3, r wall, b -1, l -1; the side facing w is (3 - k) % 4.
+    """TOC-START-N (A monster's da)."""
     state = position([E, f". room.tide-gallery@0f monster.basilisk@{k}f . .", E, E, E], "1,1", life=8)
     after = act(state, "fight e G")
     assert after.life == 8 + damage
@@ -458,6 +472,7 @@ def test_TOC_PLAY_A_a_dead_end_offers_one_placement() -> None:
 
 
 def test_TOC_PLAY_B_drawing_is_optional() -> None:
+    """TOC-PLAY-B (Drawing is optional)."""
     state = position([E, ". room.tide-gallery@0f room.ash-hall@0f . .", E, E, E], "1,1", life=8)
     assert places(state)  # there are cells to fill ...
     assert "move e" in legal(state)  # ... and the player may walk on instead
@@ -467,6 +482,7 @@ def test_TOC_PLAY_B_drawing_is_optional() -> None:
 
 
 def test_TOC_PLAY_C_any_rotation() -> None:
+    """TOC-PLAY-C (Any rotation)."""
     state = with_top([E, E, ". . room.tide-gallery@0f . .", E, E], "2,2", "room.bell-tower")
     assert {p for p in places(state) if p.startswith("place 3,2 ")} == {
         f"place 3,2 r{r}" for r in (0, 90, 180, 270)
@@ -533,6 +549,7 @@ def test_TOC_PLAY_F_only_next_to_the_players_card_where_a_path_points() -> None:
 
 def test_TOC_PROG1_01_carried_da_modifiers_act_on_numbers() -> None:
     # Sword Of Light in carry: every da on the floor +1, so -1 and -1 become 0 and 0.
+    """TOC-PROG1-01 (Check both r-texts)."""
     rows = [E, ". room.tide-gallery@0f room.ash-hall@0f . .", E, E, E]
     state = position(rows, "1,1", carry="normal.sword-of-light")
     after = act(state, "move e")
@@ -631,6 +648,7 @@ def test_TOC_PROG1_03_a_monster_is_fought_not_flipped() -> None:
 
 def test_TOC_PROG2_01_a_monster_is_placed_next_to_the_player_without_blocking() -> None:
     # Gnom: f -2, b -3, walls r and l. From Stone Garden's r path (east) it must turn f or b west.
+    """TOC-PROG2-01 (Placing a monster; check r-text)."""
     state = with_top([E, ". room.stone-garden@0f . . .", E, E, E], "1,1", "monster.gnom")
     assert {p for p in places(state) if p.startswith("place 2,1 ")} == {"place 2,1 r90", "place 2,1 r270"}
     assert illegal(state, "place 2,1 r0") == "TOC-PLAY-D"
@@ -726,6 +744,7 @@ def test_TOC_PROG2_03_the_rooms_combat_r_text_acts_on_the_fight() -> None:
 
 def test_TOC_PROG3_01_a_monsters_text_on_the_floor_acts_on_numeric_da() -> None:
     # Hellhound (anywhere on the floor): fire rooms' da -1. Kelpie r -1 -> Ash Hall l -1-1.
+    """TOC-PROG3-01 (Check m-text and r-text)."""
     rows = [E, ". monster.kelpie@0f room.ash-hall@0f . .", E, E, ". . . . monster.hellhound@0f"]
     state = position(rows, "1,1", life=8)
     assert act(state, "move e").life == 8 - 1 - 2
@@ -752,6 +771,7 @@ def test_TOC_PROG3_02_moving_monster_to_room_pays_both_da_and_the_room_element()
 
 def test_TOC_PROG4_01_placing_from_a_monster_needs_a_connected_path() -> None:
     # Kelpie at r0: f -2 n, r -1 e, b wall s, l -1 w. Mud Slime has paths f and r.
+    """TOC-PROG4-01 (Placing next to the player)."""
     state = with_top([E, E, ". . monster.kelpie@0f . .", E, E], "2,2", "monster.mud-slime")
     assert {p.split()[1] for p in places(state)} == {"2,1", "3,2", "1,2"}
     assert illegal(state, "place 2,3 r0") == "TOC-PLAY-F"
@@ -916,6 +936,7 @@ def test_TOC_ITEM_01D_not_without_its_condition() -> None:
 
 
 def test_TOC_ITEM_01E_a_rare_item_from_its_combination() -> None:
+    """TOC-ITEM-01E (Rare item)."""
     rows = [E, ". room.root-cellar@0f . . .", E, E, E]
     state = position(rows, "1,1", carry="item.gnom-scale")
     assert illegal(state, "make rare.power-of-guard") == "TOC-RARE-06"
@@ -934,6 +955,7 @@ def test_TOC_ITEM_01E_a_rare_item_from_its_combination() -> None:
 
 
 def test_TOC_CARRY_01_gained_items_go_to_carry() -> None:
+    """TOC-CARRY-01 (Items come from icons)."""
     rows = [E, ". room.silent-crypt@0b room.root-cellar@0f monster.gnom@0b .", E, E, E]
     state = position(rows, "2,1", carry="item.torn-map")
     one = act(state, "take item.gnom-scale")

@@ -167,6 +167,7 @@ def test_TOC_NORMAL_01_may_be_carried_or_set_in_any_front_or_rear_slot(item_id: 
 
 
 def test_TOC_NORMAL_02_parts_of_a_normal_item_card() -> None:
+    """TOC-NORMAL-02 (Parts of a normal-item card)."""
     for card_ in cards().normal_items:
         assert card_.name
         assert card_.vs.items(), card_.id  # VS value
@@ -178,6 +179,7 @@ def test_TOC_NORMAL_02_parts_of_a_normal_item_card() -> None:
 
 
 def test_TOC_NORMAL_03_names_are_the_manuals() -> None:
+    """TOC-NORMAL-03 (Name)."""
     assert [i.name for i in cards().normal_items] == [
         "Armor Of Gnom",
         "Potion Of Life",
@@ -188,6 +190,7 @@ def test_TOC_NORMAL_03_names_are_the_manuals() -> None:
 
 
 def test_TOC_NORMAL_04_vs_values_are_supplied_and_marked_reconstructed() -> None:
+    """TOC-NORMAL-04 (VS value)."""
     marked = {r.card: r.fields for r in cards().header.reconstructed}
     for card_ in cards().normal_items:
         assert card_.vs.items()
@@ -196,6 +199,7 @@ def test_TOC_NORMAL_04_vs_values_are_supplied_and_marked_reconstructed() -> None
 
 def test_TOC_NORMAL_05_carry_effect_acts_only_while_carried() -> None:
     # Sword Of Light's n-text (every numeric da +1) acts from carry, not from a slot or lost.
+    """TOC-NORMAL-05 (N-text, the carry effect)."""
     rows = row1(NUMERIC_EXIT)
     assert act(pos(rows, "1,1", carry="normal.sword-of-light"), "move e").life == 4
     assert act(pos(rows, "1,1", slots="front-3:normal.sword-of-light:4"), "move e").life == 2
@@ -269,6 +273,7 @@ def test_TOC_NORMAL_06_going_to_lost_at_zero_cites_the_shared_rule() -> None:
 
 
 def test_TOC_NORMAL_07_rear_effect_and_its_two_uses() -> None:
+    """TOC-NORMAL-07 (Set-text-r)."""
     state = pos(row1(GNOM), "1,1", life=1, slots="rear-1:normal.potion-of-life:2")
     once = act(state, "use rear-1")
     assert once.life == 8  # +7
@@ -593,6 +598,7 @@ def test_TOC_RARE_01_may_be_carried_or_set_in_any_slot(item_id: str) -> None:
 
 
 def test_TOC_RARE_02_parts_of_a_rare_item_card() -> None:
+    """TOC-RARE-02 (Parts of a rare-item card)."""
     for card_ in cards().rare_items:
         assert card_.name
         assert card_.vs.items()  # VS value
@@ -602,6 +608,7 @@ def test_TOC_RARE_02_parts_of_a_rare_item_card() -> None:
 
 
 def test_TOC_RARE_03_names_are_the_manuals() -> None:
+    """TOC-RARE-03 (Name)."""
     assert [i.name for i in cards().rare_items] == [
         "Power Of Guard",
         "Power Of Destiny",
@@ -612,6 +619,7 @@ def test_TOC_RARE_03_names_are_the_manuals() -> None:
 
 
 def test_TOC_RARE_04_vs_values_are_supplied_and_marked_reconstructed() -> None:
+    """TOC-RARE-04 (VS value)."""
     marked = {r.card: r.fields for r in cards().header.reconstructed}
     for card_ in cards().rare_items:
         assert card_.vs.items()
@@ -620,6 +628,7 @@ def test_TOC_RARE_04_vs_values_are_supplied_and_marked_reconstructed() -> None:
 
 def test_TOC_RARE_05_carry_effect_acts_only_while_carried() -> None:
     # Power Of Guard's r-text (monster da +2) from carry, not from a slot.
+    """TOC-RARE-05 (R-text, the carry effect)."""
     assert act(pos(row1(GNOM), "1,1", carry="rare.power-of-guard"), "fight e G").life == 3
     assert act(pos(row1(GNOM), "1,1", slots="front-3:rare.power-of-guard:-1"), "fight e G").life == 1
 
@@ -846,6 +855,7 @@ def test_TOC_STEP_05_a_used_step_can_be_placed_again_when_its_condition_holds() 
 
 
 def test_TOC_STEP_06_parts_of_a_step_card() -> None:
+    """TOC-STEP-06 (Parts of a step card)."""
     for step in cards().steps:
         assert step.name
         assert step.step_element.items()  # step-element
@@ -854,6 +864,7 @@ def test_TOC_STEP_06_parts_of_a_step_card() -> None:
 
 
 def test_TOC_STEP_07_names_are_the_manuals() -> None:
+    """TOC-STEP-07 (Name)."""
     assert [s.name for s in cards().steps] == ["Besiont", "Marnit", "Elerint", "Piant", "Seqlrith"]
 
 
@@ -864,6 +875,7 @@ def test_TOC_STEP_08_the_step_element_is_applied_on_entering() -> None:
 
 
 def test_TOC_STEP_09_the_s_text_is_the_placement_condition() -> None:
+    """TOC-STEP-09 (S-text, the condition)."""
     texts = {s.id: s.text for s in cards().steps}
     assert "四つ角" in texts["step.besiont"]
     assert "monster2匹以上" in texts["step.marnit"]
@@ -874,6 +886,7 @@ def test_TOC_STEP_09_the_s_text_is_the_placement_condition() -> None:
 
 def test_TOC_STEP_10_leaving_a_step_passes_its_da() -> None:
     # Besiont's sides are '-': leaving it costs only the da of the card entered.
+    """TOC-STEP-10 (A step's da)."""
     state = pos(["step.besiont@0f room.ash-hall@0f . . .", E, E, E, E], "0,0", level=2)
     assert act(state, "move e").life == 3
     # '-' takes no extra da on floor 4: only the entered side gets -1.
@@ -1058,6 +1071,7 @@ def test_TOC_ZAP_01_the_number_card_shows_the_floor() -> None:
 
 
 def test_TOC_ZAP_02_floors_start_at_1_with_an_extra_da_each() -> None:
+    """TOC-ZAP-02 (Floor and extra da)."""
     assert [game().extra_da(f) for f in (1, 2, 3, 4)] == [0, 0, 0, -1]
     assert [m.floor for m in cards().number.floors][:4] == [1, 2, 3, 4]
 
