@@ -106,6 +106,14 @@ def test_cli_render(tmp_path: Path, middle: ct.State, monkeypatch: pytest.Monkey
     saved.write_text(game.dumps(), encoding="utf-8")
     assert main(["render", "--replay", str(saved), "--step", "2", "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == ct.render_svg(replay.state_at(game, ct.load_cardset(), 2))
+    png = tmp_path / "mid-game.png"
+    assert main(["render", "--seed", "124", "--actions", "16", "--out", str(png)]) == 0
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    root = ET.fromstring(ct.render_svg(state))
+    # The PNG has the SVG's own size (cairosvg's default: one pixel per user unit).
+    size = (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"))
+    assert size == (round(float(root.get("width", "0"))), round(float(root.get("height", "0"))))
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if the optional library were not installed
     assert main(["render", "--seed", "1", "--out", str(tmp_path / "board.png")]) == 2
     assert not (tmp_path / "board.png").exists()
