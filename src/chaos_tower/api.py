@@ -14,12 +14,12 @@ the right ones, so a state of any game goes through the same calls.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
 
+from . import saves
 from .errors import SaveError
 
 __all__ = [
@@ -91,9 +91,6 @@ class GameRules:
     render_svg: Callable[[Any], str] | None = None
     """The state drawn as an SVG document; ``None`` for a game without pictures yet."""
 
-
-MAX_SAVE_BYTES = 1_048_576
-"""No save of any game is larger than this (1 MiB); larger input is refused unread."""
 
 _BY_TYPE: dict[type, GameRules] = {}
 _BY_FORMAT: dict[str, GameRules] = {}
@@ -225,13 +222,8 @@ def loads(text: str | bytes, cards: Any) -> Any:
 
 
 def _format_of(text: str | bytes) -> str:
-    # A first look at the format only; the game's own loads does the careful reading.
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"the save is larger than {MAX_SAVE_BYTES} bytes")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
+    # A first look at the format only; the game's own loads reads the rest.
+    data = saves.parse(text)
     fmt = data.get("format") if isinstance(data, dict) else None
     if not isinstance(fmt, str):
         raise SaveError("a save is a JSON object with a string 'format'")
