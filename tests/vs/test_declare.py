@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import chaos_tower as ct
@@ -66,8 +67,11 @@ def test_TOC_VS3_049_declaration_limits(players: int, limit: int) -> None:
     for text in guesses[:limit]:
         state = play(state, text)
     assert state.declarations[0] == limit and state.counters[0] == (8 - limit,)
-    with pytest.raises(ct.IllegalActionError) as err:
-        play(state, guesses[limit] if len(guesses) > limit else "seen 2 G pay 0")
+    # One more name, legal but for the limit (a wrong name for seat 2, whose attribute is V).
+    extra = guesses[limit] if len(guesses) > limit else f"seen 2 {'D' if players == 4 else 'W'} pay 0"
+    assert ct.can_apply(attrs.evolve(state, declarations=(0,) * players), ct.parse_action(state, extra))
+    with pytest.raises(ct.IllegalActionError, match=f"used all {limit}") as err:
+        play(state, extra)
     assert err.value.rule == "TOC-VS3-049"
 
 
