@@ -172,6 +172,40 @@ UNSETTLED = {
 }
 
 
+def _adjusting(queue: list[int] | None = None, source_offset: int = 0, gift: bool = False) -> str:
+    state = ct.new_game(CARDS, mode="vs", players=2, seed=1)
+    if gift:
+        state = ct.apply(state, next(a for a in ct.legal_actions(state) if isinstance(a, ct.Give)))
+        queue = [state.turn, 1 - state.turn]
+    else:
+        state = ct.apply(state, ct.Draw())
+    data = json.loads(ct.dumps(state))
+    position = data["position"]
+    if queue is not None:
+        position["queue"] = queue
+    if source_offset:
+        card = position["source"]
+        other = position["deck"][0]
+        position["deck"][0] = card
+        position["drawn"][-1] = other
+        position["source"] = card
+    return json.dumps(data)
+
+
+# TOC-VS2-027: after a draw each player in adjusts once, for the card just drawn.
+ADJUSTING = {
+    "a player asked twice to adjust": lambda: _adjusting(queue=[0, 0]),
+    "adjusting for a card not drawn last": lambda: _adjusting(source_offset=1),
+    "a gift adjusted by two players": lambda: _adjusting(gift=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADJUSTING))
+def test_TOC_VS2_027_saves_with_an_impossible_adjustment_are_refused(name: str) -> None:
+    with pytest.raises(ct.SaveError):
+        ct.loads(ADJUSTING[name](), CARDS)
+
+
 @pytest.mark.parametrize("name", sorted(UNSETTLED))
 def test_TOC_VS2_031_saves_of_unsettled_positions_are_refused(name: str) -> None:
     with pytest.raises(ct.SaveError):

@@ -82,6 +82,18 @@ def violations(state: VsState) -> list[str]:
             problems.append("an adjustment needs players still in to make it")
         if not (0 <= state.source < len(t.chaos_ids) or 0 <= -1 - state.source < len(t.item_ids)):
             problems.append("an adjustment needs a card to apply")
+        if len(set(state.queue)) != len(state.queue):
+            problems.append("a player is asked twice to adjust for one card (TOC-VS2-027)")
+        # TOC-VS2-027 / TOC-VS2-028: the card applied is the one just drawn, or the item just given,
+        # which only its receiver adjusts for.
+        if state.source >= 0 and (not state.drawn or state.drawn[-1] != state.source):
+            problems.append("the card being adjusted for is not the one drawn last (TOC-VS2-027)")
+        if state.source < 0 and (
+            not state.gifts
+            or state.gifts[-1].item != -1 - state.source
+            or state.queue != (state.gifts[-1].recipient,)
+        ):
+            problems.append("only the receiver adjusts, for the item just given (TOC-VS2-028)")
     elif state.queue or state.source != -1:
         problems.append("only an adjustment has players waiting and a card to apply")
     if state.phase in ("turn", "pay") and state.out[state.turn]:
