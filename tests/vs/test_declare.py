@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import chaos_tower as ct
@@ -66,8 +67,11 @@ def test_TOC_VS3_049_declaration_limits(players: int, limit: int) -> None:
     for text in guesses[:limit]:
         state = play(state, text)
     assert state.declarations[0] == limit and state.counters[0] == (8 - limit,)
-    with pytest.raises(ct.IllegalActionError) as err:
-        play(state, guesses[limit] if len(guesses) > limit else "seen 2 G pay 0")
+    # One more name, legal but for the limit (a wrong name for seat 2, whose attribute is V).
+    extra = guesses[limit] if len(guesses) > limit else f"seen 2 {'D' if players == 4 else 'W'} pay 0"
+    assert ct.can_apply(attrs.evolve(state, declarations=(0,) * players), ct.parse_action(state, extra))
+    with pytest.raises(ct.IllegalActionError, match=f"used all {limit}") as err:
+        play(state, extra)
     assert err.value.rule == "TOC-VS3-049"
 
 
@@ -78,3 +82,14 @@ def test_TOC_VS3_049_a_right_name_puts_the_player_out() -> None:
     assert [e.rule for e in state.events] == ["TOC-VS3-049", "TOC-VS3-049", "TOC-VS3-051"]
     with pytest.raises(ct.IllegalActionError):
         play(state, "seen 2 G pay 0")
+
+
+def test_TOC_VS2_029_a_name_may_be_given_as_G_W_V_S_D_or_in_kanji() -> None:
+    # 宣言名は G W V S D か 地 水 火 風 闇 で行う
+    state = rigged(2, ["GW", "VS"])
+    for kanji, letter in zip("地水火風闇", "GWVSD", strict=True):
+        assert ct.parse_action(state, f"seen 1 {kanji} pay 0") == ct.Declare(
+            target=1, attribute=letter, pay=0
+        )
+    after = play(state, "seen 1 風 pay 0")
+    assert after.revealed[1] == (False, True)

@@ -155,3 +155,28 @@ def test_an_observation_is_not_a_game_to_play() -> None:
     with pytest.raises(TypeError):
         ct.legal_actions(view)
     assert ct.current_player(view) == view.decider
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("players", "x"),
+        ("counters", "oops"),
+        ("player", 7),
+        ("player", True),
+        ("deck", -1),
+        ("attributes", ["Q"]),
+        ("named", [[0, 1, "G"]]),
+        ("phase", "lunch"),
+        ("hand_sizes", [1, 2]),
+        ("face_up", [[None], [None]]),
+    ],
+)
+def test_an_observation_with_values_of_the_wrong_kind_is_refused(key: str, value: object) -> None:
+    view = ct.observation(ct.new_game(CARDS, mode="vs", players=3, seed=1), 0)
+    data = json.loads(view.dumps())
+    data[key] = value
+    with pytest.raises(ct.SaveError):
+        ct.VsObservation.loads(json.dumps(data))
+    with pytest.raises(ct.SaveError):
+        ct.loads(json.dumps(data), CARDS)

@@ -148,3 +148,83 @@ def test_any_changed_number_is_refused_or_gives_a_sound_state(index: int, data: 
     assert ct.loads(ct.dumps(state), CARDS) == state
     for action in ct.legal_actions(state):  # a sound position plays on
         assert violations(ct.apply(state, action)) == []
+
+
+def _fresh(players: int) -> dict[str, Any]:
+    return json.loads(ct.dumps(ct.new_game(CARDS, mode="vs", players=players, seed=1)))
+
+
+def _set(data: dict[str, Any], **values: Any) -> str:
+    data["position"].update(values)
+    return json.dumps(data)
+
+
+UNSETTLED = {
+    # TOC-VS2-031: both counters at 0 has lost; the game cannot still be on.
+    "2 players, both counters at 0, still playing": lambda: _set(_fresh(2), counters=[[0, 0], [4, 4]]),
+    # TOC-VS3-051: the last player in has won.
+    "3 players, one left in, still playing": lambda: _set(
+        _fresh(3), counters=[[0], [0], [4]], out=[True, True, False], turn=2
+    ),
+    # TOC-VS2-032: a subtraction is pending only with the extra rule, from round 4, with a choice.
+    "a subtraction pending without the extra rule": lambda: _set(_fresh(2), phase="pay"),
+    "a negative count of actions": lambda: _set(_fresh(2), actions=-5),
+}
+
+
+def _adjusting(queue: list[int] | None = None, source_offset: int = 0, gift: bool = False) -> str:
+    state = ct.new_game(CARDS, mode="vs", players=2, seed=1)
+    if gift:
+        state = ct.apply(state, next(a for a in ct.legal_actions(state) if isinstance(a, ct.Give)))
+        queue = [state.turn, 1 - state.turn]
+    else:
+        state = ct.apply(state, ct.Draw())
+    data = json.loads(ct.dumps(state))
+    position = data["position"]
+    if queue is not None:
+        position["queue"] = queue
+    if source_offset:
+        card = position["source"]
+        other = position["deck"][0]
+        position["deck"][0] = card
+        position["drawn"][-1] = other
+        position["source"] = card
+    return json.dumps(data)
+
+
+# TOC-VS2-027: after a draw each player in adjusts once, for the card just drawn.
+ADJUSTING = {
+    "a player asked twice to adjust": lambda: _adjusting(queue=[0, 0]),
+    "adjusting for a card not drawn last": lambda: _adjusting(source_offset=1),
+    "a gift adjusted by two players": lambda: _adjusting(gift=True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADJUSTING))
+def test_TOC_VS2_027_saves_with_an_impossible_adjustment_are_refused(name: str) -> None:
+    with pytest.raises(ct.SaveError):
+        ct.loads(ADJUSTING[name](), CARDS)
+
+
+@pytest.mark.parametrize("name", sorted(UNSETTLED))
+def test_TOC_VS2_031_saves_of_unsettled_positions_are_refused(name: str) -> None:
+    with pytest.raises(ct.SaveError):
+        ct.loads(UNSETTLED[name](), CARDS)
+
+
+def test_TOC_VS2_031_two_player_both_named_still_playing_is_refused() -> None:
+    state = rigged(2, ["GW", "VS"])
+    won = play(state, "seen 1 V pay 0", "seen 1 S pay 0")
+    data = json.loads(ct.dumps(won))
+    data["position"].update(phase="turn", result=None)
+    with pytest.raises(ct.SaveError, match="TOC-VS2-031"):
+        ct.loads(json.dumps(data), CARDS)
+
+
+def test_TOC_VS3_051_two_right_names_still_playing_is_refused() -> None:
+    state = rigged(5, ["G", "W", "V", "S", "D"])
+    won = play(state, "seen 1 W pay 0", "seen 3 S pay 0")
+    data = json.loads(ct.dumps(won))
+    data["position"].update(phase="turn", result=None)
+    with pytest.raises(ct.SaveError, match="TOC-VS3-051"):
+        ct.loads(json.dumps(data), CARDS)

@@ -94,6 +94,10 @@ def action_text(state: VsState, action: VsAction) -> str:
     return "subtract " + " ".join(str(a) for a in action.amounts)
 
 
+_KANJI = "地水火風闇"
+"""The attributes' names in the manual's other form, in the order of ``LETTERS``."""
+
+
 def _int(word: str, text: str) -> int:
     try:
         return int(word)
@@ -102,7 +106,10 @@ def _int(word: str, text: str) -> int:
 
 
 def parse_action(state: VsState, text: str) -> VsAction:
-    """Read an action from its text form; :class:`MalformedActionError` if it is not one of this game."""
+    """Read an action from its text form; :class:`MalformedActionError` if it is not one of this game.
+
+    A declaration may name the attribute by its kanji as well (``seen 1 地 pay 0``), as the manual allows.
+    """
     words = text.split()
     if not words:
         raise MalformedActionError("an empty action")
@@ -113,7 +120,10 @@ def parse_action(state: VsState, text: str) -> VsAction:
     elif head == "give" and len(rest) == 5 and rest[1] == "to" and rest[3] == "pay":
         action = Give(item=rest[0], to=_int(rest[2], text), pay=_int(rest[4], text))
     elif head == "seen" and len(rest) == 4 and rest[2] == "pay":
-        action = Declare(target=_int(rest[0], text), attribute=rest[1].upper(), pay=_int(rest[3], text))
+        # TOC-VS2-029 / TOC-VS3-049: a name is given as G W V S D or as 地 水 火 風 闇.
+        name = rest[1].upper()
+        attribute = LETTERS[_KANJI.index(name)] if len(name) == 1 and name in _KANJI else name
+        action = Declare(target=_int(rest[0], text), attribute=attribute, pay=_int(rest[3], text))
     elif head == "adjust" and rest:
         action = Adjust(deltas=tuple(_int(w, text) for w in rest))
     elif head == "subtract" and rest:

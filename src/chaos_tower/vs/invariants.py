@@ -2,11 +2,13 @@
 
 Counters within the sheet's bounds; declarations within the limits
 (`TOC-VS2-029`, `TOC-VS3-049`); every chaos card, item and attribute in exactly
-one place; the pending decision consistent with the phase.
+one place; the pending decision consistent with the phase; a game still on only while
+nobody has won or lost (`TOC-VS2-031`, `TOC-VS3-051`).
 """
 
 from __future__ import annotations
 
+from .end import right_names, subtract_choices, subtract_due
 from .setup import declaration_limit
 from .state import VsState
 
@@ -80,6 +82,18 @@ def violations(state: VsState) -> list[str]:
             problems.append("an adjustment needs players still in to make it")
         if not (0 <= state.source < len(t.chaos_ids) or 0 <= -1 - state.source < len(t.item_ids)):
             problems.append("an adjustment needs a card to apply")
+        if len(set(state.queue)) != len(state.queue):
+            problems.append("a player is asked twice to adjust for one card (TOC-VS2-027)")
+        # TOC-VS2-027 / TOC-VS2-028: the card applied is the one just drawn, or the item just given,
+        # which only its receiver adjusts for.
+        if state.source >= 0 and (not state.drawn or state.drawn[-1] != state.source):
+            problems.append("the card being adjusted for is not the one drawn last (TOC-VS2-027)")
+        if state.source < 0 and (
+            not state.gifts
+            or state.gifts[-1].item != -1 - state.source
+            or state.queue != (state.gifts[-1].recipient,)
+        ):
+            problems.append("only the receiver adjusts, for the item just given (TOC-VS2-028)")
     elif state.queue or state.source != -1:
         problems.append("only an adjustment has players waiting and a card to apply")
     if state.phase in ("turn", "pay") and state.out[state.turn]:
@@ -88,4 +102,25 @@ def violations(state: VsState) -> list[str]:
         problems.append("a turn with an empty deck: the game should be over (TOC-VS2-030)")
     if state.max_actions is not None and state.max_actions < 1:
         problems.append("max_actions must be at least 1")
+    if state.actions < 0:
+        problems.append("a negative count of actions")
+    if state.phase == "pay" and (subtract_due(state) == 0 or len(subtract_choices(state)) < 2):
+        problems.append("a subtraction pending with no da to share or no choice (TOC-VS2-032)")
+    if not over:
+        problems += _unsettled(state)
     return problems
+
+
+def _unsettled(state: VsState) -> list[str]:
+    """A game still on in which somebody has already won or lost (every decision is settled at once)."""
+    low = state.table.low
+    if state.players == 2:
+        for p in range(2):
+            if all(state.revealed[p]) or all(c == low for c in state.counters[p]):
+                return [f"player {p} has lost, yet the game goes on (TOC-VS2-031)"]
+        return []
+    if sum(1 for gone in state.out if not gone) < 2:
+        return ["fewer than two players are in, yet the game goes on (TOC-VS3-051)"]
+    if any(right_names(state, p) >= 2 for p in range(state.players)):
+        return ["a player has named two attributes rightly, yet the game goes on (TOC-VS3-051)"]
+    return []

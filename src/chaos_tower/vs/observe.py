@@ -97,11 +97,80 @@ class VsObservation:
             obs = cls(**{k: tup(v) for k, v in data.items()})
         except TypeError as exc:
             raise SaveError(f"a bad observation: {exc}") from None
-        if obs.dumps() != json.dumps(
-            {"format": VIEW_FORMAT, **data}, ensure_ascii=False, sort_keys=True, separators=(",", ":")
-        ):
-            raise SaveError("a bad observation: values of the wrong kind")
+        problem = _malformed(obs)
+        if problem is not None:
+            raise SaveError(f"a bad observation: {problem}")
         return obs
+
+
+def _int(value: Any, low: int = 0, high: int | None = None) -> bool:
+    return type(value) is int and low <= value and (high is None or value <= high)
+
+
+def _row(value: Any, size: int | None, ok: Any) -> bool:
+    return type(value) is tuple and (size is None or len(value) == size) and all(ok(v) for v in value)
+
+
+def _letter(value: Any) -> bool:
+    return isinstance(value, str) and value in LETTERS and len(value) == 1
+
+
+def _malformed(o: VsObservation) -> str | None:
+    """What makes a loaded observation one that :func:`observation` cannot give, or ``None``."""
+    if not (_int(o.players, 2, 5) and _int(o.player, 0, o.players - 1)):
+        return "players must be 2 to 5 and player one of their seats"
+    n, k = o.players, 2 if o.players == 2 else 1
+
+    def seat(v: Any) -> bool:
+        return _int(v, 0, n - 1)
+
+    def ids(v: Any) -> bool:
+        return _row(v, None, lambda x: isinstance(x, str))
+
+    checks = {
+        "cardset": isinstance(o.cardset, str),
+        "extra_rule": type(o.extra_rule) is bool,
+        "first, turn": seat(o.first) and seat(o.turn),
+        "round": _int(o.round, 1),
+        "phase": o.phase in _PHASES,
+        "decider": o.decider is None or seat(o.decider),
+        "attributes": _row(o.attributes, k, _letter),
+        "counters": _row(o.counters, n, lambda r: _row(r, k, _int)),
+        "face_up": _row(o.face_up, n, lambda r: _row(r, k, lambda x: x is None or _letter(x))),
+        "declarations": _row(o.declarations, n, _int),
+        "declaration_limit": _int(o.declaration_limit, 2, 3),
+        "named": _row(
+            o.named,
+            None,
+            lambda d: (
+                type(d) is tuple
+                and len(d) == 4
+                and seat(d[0])
+                and seat(d[1])
+                and _letter(d[2])
+                and type(d[3]) is bool
+            ),
+        ),
+        "out": _row(o.out, n, lambda x: type(x) is bool),
+        "hand": ids(o.hand),
+        "hand_sizes": _row(o.hand_sizes, n, _int),
+        "unused": _int(o.unused),
+        "gifts": _row(
+            o.gifts,
+            None,
+            lambda g: (
+                type(g) is tuple and len(g) == 3 and seat(g[0]) and seat(g[1]) and isinstance(g[2], str)
+            ),
+        ),
+        "drawn": ids(o.drawn),
+        "deck": _int(o.deck),
+        "applying": o.applying is None or isinstance(o.applying, str),
+        "queue": _row(o.queue, None, seat),
+        "results": o.results is None or _row(o.results, n, lambda r: r in ("won", "lost", "draw", "ended")),
+        "cause": o.cause is None or isinstance(o.cause, str),
+    }
+    bad = [name for name, ok in checks.items() if not ok]
+    return f"values of the wrong kind: {', '.join(bad)}" if bad else None
 
 
 def observation(state: VsState, player: int) -> VsObservation:
