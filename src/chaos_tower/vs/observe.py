@@ -16,6 +16,7 @@ from typing import Any
 
 from attrs import asdict, frozen
 
+from .. import saves
 from ..errors import SaveError
 from ..vocabulary import LETTERS
 from .end import subtract_due
@@ -25,7 +26,6 @@ from .state import VsState
 __all__ = ["VIEW_FORMAT", "VsObservation", "observation", "observation_tensor", "tensor_size"]
 
 VIEW_FORMAT = "chaos-tower/tower-vs-view/1"
-_MAX_BYTES = 1_048_576
 
 
 @frozen(kw_only=True)
@@ -81,12 +81,7 @@ class VsObservation:
     @classmethod
     def loads(cls, text: str | bytes) -> VsObservation:
         """Read the text of :meth:`dumps`; :class:`SaveError` if it is not one."""
-        if len(text) > _MAX_BYTES:
-            raise SaveError(f"an observation is not larger than {_MAX_BYTES} bytes")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise SaveError(f"not valid JSON: {exc}") from None
+        data = saves.parse(text)  # bounded, strict JSON, as for every save
         if not isinstance(data, dict) or data.pop("format", None) != VIEW_FORMAT:
             raise SaveError(f"not a VS observation (expected format {VIEW_FORMAT!r})")
 

@@ -10,11 +10,11 @@ observation's own JSON (:meth:`VsObservation.dumps <chaos_tower.vs.observe.VsObs
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
 
+from .. import saves
 from ..cards import TowerCardSet
 from ..errors import SaveError
 from ..tower.state import Event
@@ -24,7 +24,6 @@ from .state import Declaration, Gift, VsOutcome, VsState, compile_table
 __all__ = ["FORMAT", "dumps", "loads"]
 
 FORMAT = "chaos-tower/tower-vs/1"
-MAX_SAVE_BYTES = 1_048_576
 
 _INTS = ("seed", "rng", "players", "first", "turn", "round", "source", "actions")
 _INT_TUPLES = ("leftover", "declarations", "unused", "deck", "drawn", "queue")
@@ -45,26 +44,14 @@ def dumps(state: VsState) -> str:
         named=[[d.player, d.target, d.attribute, d.right] for d in state.named],
         result=attrs.asdict(state.result) if state.result is not None else None,
     )
-    data = {
-        "format": FORMAT,
-        "cardset": {"name": state.table.cards.header.name, "sha256": state.table.fingerprint},
-        "position": position,
-        "events": [attrs.asdict(e) for e in state.events],
-    }
-    return json.dumps(data, ensure_ascii=False, sort_keys=True)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise SaveError(f"duplicate key {key!r} in the save")
-        out[key] = value
-    return out
-
-
-def _refuse_constant(name: str) -> Any:
-    raise SaveError(f"{name} is not allowed in a save")
+    return saves.write(
+        FORMAT,
+        name=state.table.cards.header.name,
+        version=None,
+        fingerprint=state.table.fingerprint,
+        position=position,
+        events=state.events,
+    )
 
 
 def _is_int(value: Any) -> bool:
@@ -159,26 +146,11 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
 
 def loads(text: str | bytes, cards: TowerCardSet) -> VsState:
     """Read a save made by :func:`dumps` for the same card set."""
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"the save is larger than {MAX_SAVE_BYTES} bytes")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
-    except SaveError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"not a VS save (expected format {FORMAT!r})")
-    if set(data) != {"format", "cardset", "position", "events"}:
-        raise SaveError(f"a save has the keys format, cardset, position, events; found {sorted(data)}")
     table = compile_table(cards)
-    cardset = data["cardset"]
-    if not isinstance(cardset, dict) or cardset.get("sha256") != table.fingerprint:
-        name = cardset.get("name") if isinstance(cardset, dict) else None
-        raise SaveError(f"the save was made with another card set ({name!r}); load it with that set")
-    if not isinstance(data["position"], dict):
+    position, events = saves.read(text, fmt=FORMAT, what="VS", fingerprint=table.fingerprint)
+    if not isinstance(position, dict):
         raise SaveError("the position must be an object")
-    fields = _position(data["position"])
+    fields = _position(position)
     if not 2 <= fields["players"] <= 5:
         raise SaveError("a VS game has 2 to 5 players")
     state = VsState(table=table, **fields)
@@ -188,15 +160,4 @@ def loads(text: str | bytes, cards: TowerCardSet) -> VsState:
         problems = [f"inconsistent values ({exc})"]
     if problems:
         raise SaveError("the saved position is impossible: " + "; ".join(problems))
-    events = data["events"]
-    if not isinstance(events, list) or not all(
-        isinstance(e, dict)
-        and set(e) == {"rule", "kind", "text", "amount"}
-        and isinstance(e["rule"], str)
-        and isinstance(e["kind"], str)
-        and isinstance(e["text"], str)
-        and (e["amount"] is None or _is_int(e["amount"]))
-        for e in events
-    ):
-        raise SaveError("a bad event in the save")
-    return attrs.evolve(state, events=tuple(Event(**e) for e in events))
+    return attrs.evolve(state, events=saves.read_events(events, Event))
