@@ -20,7 +20,7 @@ from typing import Any
 from attrs import frozen
 
 from . import saves
-from .errors import SaveError
+from .errors import MalformedActionError, SaveError
 
 __all__ = [
     "GameRules",
@@ -272,7 +272,13 @@ def action_index(state: Any, action: Any) -> int:
 
 
 def action_from_index(state: Any, index: int) -> Any:
-    """The action with that number in :func:`action_space`."""
+    """The action with that number in :func:`action_space`.
+
+    :class:`~chaos_tower.errors.MalformedActionError` for a number out of range
+    or anything but an ``int`` (``True`` is not the number 1 here).
+    """
+    if type(index) is not int:
+        raise MalformedActionError(f"an action number is an int, not {type(index).__name__}")
     return rules_of(state).action_from_index(state, index)
 
 

@@ -39,6 +39,8 @@ def dumps(state: State) -> str:
 
 def loads(text: str | bytes, cards: TowerCardSet) -> State:
     """Read a save made by :func:`dumps` for the same card set."""
+    if not isinstance(cards, TowerCardSet):
+        raise SaveError(f"a solo Tower save needs a Tower of CHAOS card set, not a {type(cards).__name__}")
     game = compile_game(cards)
     position, events = saves.read(text, fmt=FORMAT, what="solo Tower", fingerprint=game.fingerprint)
     if not isinstance(position, str):

@@ -146,6 +146,8 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
 
 def loads(text: str | bytes, cards: TowerCardSet) -> VsState:
     """Read a save made by :func:`dumps` for the same card set."""
+    if not isinstance(cards, TowerCardSet):
+        raise SaveError(f"a VS save needs a Tower of CHAOS card set, not a {type(cards).__name__}")
     table = compile_table(cards)
     position, events = saves.read(text, fmt=FORMAT, what="VS", fingerprint=table.fingerprint)
     if not isinstance(position, dict):
