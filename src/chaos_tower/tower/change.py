@@ -7,12 +7,10 @@ raises leaves nothing behind.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import add
 from typing import Any
 
-import attrs
-
+from ..records import updater
 from ..vocabulary import (
     LETTERS,
     Effect,
@@ -156,18 +154,5 @@ class Change:
         return _evolve(self.original, self.updates)
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(State) if field.init)
-
-
-def _make_evolve() -> Callable[[State, dict[str, Any]], State]:
-    # attrs.evolve, without its per-call introspection: this runs once per action,
-    # so it is written out once, field by field, from State's own field list.
-    arguments = ", ".join(f"{n}=u[{n!r}] if {n!r} in u else s.{n}" for n in _FIELDS)
-    namespace: dict[str, Any] = {"State": State}
-    exec(f"def _evolve(s, u):\n    return State({arguments})\n", namespace)
-    evolve: Callable[[State, dict[str, Any]], State] = namespace["_evolve"]
-    return evolve
-
-
-_evolve = _make_evolve()
+_evolve = updater(State)
 """``_evolve(state, updates)``: the state with ``updates`` (field name → value) applied."""

@@ -8,15 +8,13 @@ players, 3 with four or five). A right one puts the attribute face up.
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from ..tower.state import Event, Reason
 from ..vocabulary import LETTERS
 from . import end
 from .actions import Declare
 from .rules import pay_one, rule
 from .setup import declaration_limit
-from .state import Declaration, VsState
+from .state import Declaration, VsState, evolve
 
 __all__ = ["declare", "reason"]
 

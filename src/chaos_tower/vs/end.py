@@ -18,12 +18,10 @@ from __future__ import annotations
 import itertools
 from typing import Literal
 
-from attrs import evolve
-
 from ..tower.state import Event, Reason
 from .actions import Subtract
 from .rules import rule, seats_from, with_counters
-from .state import VsOutcome, VsState
+from .state import VsOutcome, VsState, evolve
 
 __all__ = ["end_turn", "reason", "settle", "subtract", "subtract_choices", "subtract_due"]
 

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from attrs import evolve
-
 from ..errors import IllegalActionError, MalformedActionError
 from ..tower.state import Event, Reason
 from ..vocabulary import LETTERS
 from . import declare, end, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
 from .rules import rule
-from .state import VsOutcome, VsState
+from .state import VsOutcome, VsState, evolve
 
 __all__ = [
     "apply",

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from ..tower.state import Event
-from .state import VsState
+from .state import VsState, evolve
 
 __all__ = ["others_in_order", "pay_one", "rule", "seats_from", "with_counters"]
 

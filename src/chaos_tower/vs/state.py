@@ -1,4 +1,4 @@
-"""The VS game state (`TOC-VS2`, `TOC-VS3`): one frozen record, changed only through :func:`attrs.evolve`.
+"""The VS game state (`TOC-VS2`, `TOC-VS3`): one frozen record, changed only through :func:`evolve`.
 
 Zones (each card in exactly one):
 
@@ -14,15 +14,16 @@ table says nothing about which attribute a card stands for.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from attrs import field, frozen
 
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
+from ..records import updater
 from ..tower.state import Event
 from ..vocabulary import LETTERS
 
-__all__ = ["Declaration", "Gift", "Phase", "VsOutcome", "VsState", "VsTable", "compile_table"]
+__all__ = ["Declaration", "Gift", "Phase", "VsOutcome", "VsState", "VsTable", "compile_table", "evolve"]
 
 Phase = Literal["turn", "adjust", "pay", "over"]
 """Whose decision and of what kind: the turn player's turn action, an adjustment after a draw or a
@@ -54,8 +55,21 @@ class VsTable:
         return self.track[min(round_, len(self.track)) - 1]
 
 
+_TABLES: dict[int, VsTable] = {}
+
+
 def compile_table(cards: TowerCardSet) -> VsTable:
-    """The VS view of a card set: rooms and monsters are the chaos deck; normal and rare items are dealt."""
+    """The VS view of a card set: rooms and monsters are the chaos deck; normal and rare items are dealt.
+
+    Kept for that card-set object, as :func:`~chaos_tower.tower.tables.compile_game` is.
+    """
+    table = _TABLES.get(id(cards))
+    if table is None or table.cards is not cards:
+        table = _TABLES[id(cards)] = _compile_table(cards)
+    return table
+
+
+def _compile_table(cards: TowerCardSet) -> VsTable:
     from ..tower.tables import compile_game
 
     chaos: tuple[RoomCard | MonsterCard, ...] = (*cards.rooms, *cards.monsters)
@@ -185,3 +199,11 @@ class VsState:
             f"<VsState players={self.players} turn={self.turn} round={self.round} phase={self.phase} "
             f"deck={len(self.deck)} counters={self.counters}>"
         )
+
+
+_update = updater(VsState)
+
+
+def evolve(state: VsState, **changes: Any) -> VsState:
+    """``attrs.evolve`` for :class:`VsState`, written out once (it runs several times an action)."""
+    return _update(state, changes)

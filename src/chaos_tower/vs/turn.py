@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import itertools
 
-from attrs import evolve
-
 from ..tower.state import Event, Reason
 from ..vocabulary import LETTERS
 from . import end
 from .actions import Adjust, Draw, Give
 from .rules import pay_one, rule, seats_from, with_counters
-from .state import Gift, VsState
+from .state import Gift, VsState, evolve
 
 __all__ = ["adjust", "adjust_choices", "adjust_options", "draw", "give", "reason"]
 
