@@ -197,8 +197,10 @@ def main() -> None:
     for label in (mode.name for mode in MODES):
         chess = rates[label] / rates["python-chess"]
         ttt = rates[label] / rates["openspiel tic-tac-toe"]
-        print(f"ratio {label} / python-chess: {chess:.2f}x (target >= 1.0x)")
-        print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x (target >= 0.5x)")
+        # The targets are set for the solo game only (issue 7); the other modes are reported.
+        solo = label == "chaos_tower_solo"
+        print(f"ratio {label} / python-chess: {chess:.2f}x" + (" (target >= 1.0x)" if solo else ""))
+        print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x" + (" (target >= 0.5x)" if solo else ""))
     began = time.perf_counter()
     used, kept = retained_memory(args.states)
     spent = time.perf_counter() - began
