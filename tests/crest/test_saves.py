@@ -176,3 +176,15 @@ def test_impossible_saved_positions_are_refused(
     assert ct.loads(text, crest) == state  # the unchanged save loads
     with pytest.raises(ct.SaveError):
         ct.loads(_mutated(text, change), crest)
+
+
+def test_a_game_cut_short_during_setup_saves_and_loads(crest: CrestCardSet) -> None:
+    from chaos_tower.crest.actions import Done
+    from chaos_tower.crest.invariants import violations
+
+    state = ct.new_game(crest, players=2, seed=1, max_actions=2)
+    while not ct.is_terminal(state):
+        state = ct.apply(state, next(a for a in ct.legal_actions(state) if not isinstance(a, Done)))
+    assert state.first == -1 and state.setup_count == 2 and state.phase == "over"
+    assert violations(state) == []
+    assert ct.loads(ct.dumps(state), crest) == state

@@ -87,8 +87,11 @@ def violations(state: CrestState) -> list[str]:
             problems.append("setup_count must count the face-down cards of the seat putting them out")
         if not all(state.alive):
             problems.append("no monster dies before the first turn")
-    elif state.setup_count != 0 or not 0 <= state.first < n:
+    elif state.phase != "over" and (state.setup_count != 0 or not 0 <= state.first < n):
+        # (A game cut short by max_actions during setup is "over" with no first player.)
         problems.append("after setup, setup_count is 0 and the first player is a seat")
+    elif not -1 <= state.first < n or not 0 <= state.setup_count <= SETUP_LIMIT:
+        problems.append("the first player is a seat, or -1 before initiative")
     if state.resume not in ("wield", "beast"):
         problems.append("the killer's choice resumes the wielder or the beast phase")
     if state.max_actions is not None and state.max_actions < 1:
