@@ -116,3 +116,16 @@ def test_CRD_START_C_the_greedy_agent_does_not_score_the_cards_a_refill_would_dr
     assert {top_fangs.game.card(i).id for i in top_fangs.deck[:5]} == {"fang-crest"}
     assert ct.observation(top_fangs, 0) == ct.observation(top_spells, 0)
     assert CrestGreedyAgent(3).choose(top_fangs) == CrestGreedyAgent(3).choose(top_spells)
+
+
+def test_CRD_BEAST_B_the_text_view_shows_the_statuses_and_the_piles() -> None:
+    """The hot seat prints this text: a status decides what a monster may do, so it must show."""
+    from chaos_tower.crest.cards import Status
+
+    from .helpers import arrange
+
+    state = arrange(statuses={1: {Status.ASLEEP: 2, Status.BOUND: 1}}, discard=["fireball"])
+    text = str(ct.observation(state, 0))
+    seat1 = next(line for line in text.splitlines() if line.strip().startswith("seat 1 "))
+    assert "asleep 2" in seat1 and "bound 1" in seat1
+    assert f"deck {len(state.deck)}" in text and "discards 1 (top fireball)" in text
