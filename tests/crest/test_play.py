@@ -33,7 +33,7 @@ def test_people_see_only_their_own_hand() -> None:
     own = " ".join(state.game.card(i).id for i in state.hands[0])
     other = " ".join(state.game.card(i).id for i in state.hands[1])
     assert own != other
-    code, text = _run(["--game", "crest", "--players", "2", "--seed", "2"], "done\nq\n")
+    code, text = _run(["--game", "crest", "--players", "2", "--seed", "2"], "\ndone\n\nq\n")
     assert code == 0
     first, _, second = text.partition("==== seat 1")
     assert f"hand: {own}" in first and f"hand: {other}" not in first
@@ -49,3 +49,19 @@ def test_bad_player_counts_and_teams_are_refused(capsys: pytest.CaptureFixture[s
     assert "teams" in capsys.readouterr().err
     assert main(["play", "--game", "crest", "--players", "4", "--teams", "--agent", "greedy", "--quiet"]) == 0
     assert capsys.readouterr().out.startswith("result: seat ")
+
+
+def test_CRD_START_C_the_next_hand_is_shown_only_after_its_player_takes_the_keyboard() -> None:
+    """Hot seat: the seat that just acted still faces the screen; the next hand waits for Enter."""
+    state = ct.new_game(ct.load_cardset(game="crest"), players=2, seed=2)
+    other = " ".join(state.game.card(i).id for i in state.hands[1])
+    # Seat 0 presses Enter, looks at its view, ends its setup; then the input stops.
+    code, text = _run(["--game", "crest", "--players", "2", "--seed", "2"], "\ndone\n")
+    assert code == 0
+    assert "==== seat 1" in text
+    assert f"hand: {other}" not in text
+    # Once seat 1 presses Enter, it sees its own hand and what happened since its last view.
+    code, text = _run(["--game", "crest", "--players", "2", "--seed", "2"], "\ndone\n\nq\n")
+    _, _, second = text.partition("==== seat 1")
+    assert f"hand: {other}" in second
+    assert "[CRD-START-D] seat 0 has put out 0 card(s)" in second

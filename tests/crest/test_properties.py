@@ -87,6 +87,11 @@ def test_every_layout_plays_to_the_end_with_the_invariants() -> None:
             assert state.result is not None
             if state.result.cause == "last-standing":
                 winners = state.result.winners
-                assert all(state.alive[s] for s in winners if state.alive[s])
-                assert any(state.alive[s] for s in winners)
-                assert not any(state.alive[s] for s in range(players) if s not in winners)
+                standing = [s for s in range(players) if state.alive[s]]
+                assert standing and set(standing) <= set(winners)
+                if teams:
+                    # CRD-DEATH-C: the whole team of the survivors wins, fallen members included.
+                    team = state.teams[standing[0]]
+                    assert winners == tuple(s for s in range(players) if state.teams[s] == team)
+                else:
+                    assert winners == tuple(standing) and len(standing) == 1

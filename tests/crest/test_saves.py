@@ -115,3 +115,76 @@ def test_action_space_indices_round_trip(crest: CrestCardSet) -> None:
             ct.parse_action(state, text)
     with pytest.raises(ct.MalformedActionError):
         ct.apply(state, "done")
+
+
+def _death_phase() -> CrestState:
+    from chaos_tower.crest.actions import Use
+
+    from .helpers import arrange
+
+    state = arrange(
+        monsters=("gorgath", "vorkath", "ixalith"),
+        marks={0: {0: ["rending-crest"]}},
+        hp={1: 5},
+        phase="beast",
+    )
+    after = ct.apply(state, Use(mark=0, target=1))
+    assert after.phase == "death"
+    return after
+
+
+def _setup_phase(crest: CrestCardSet, players: int = 3) -> CrestState:
+    return ct.new_game(crest, players=players, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("where", "change"),
+    [
+        # the phase to go on with after the killer's choice is the wielder or the beast phase
+        ("death", lambda d: d["position"].update(resume="over")),
+        ("death", lambda d: d["position"].update(resume="death")),
+        ("death", lambda d: d["position"].update(resume="setup")),
+        # CRD-START-D: at most three cards face down, counted by what the seat has put out
+        ("setup", lambda d: d["position"].update(setup_count=-5)),
+        ("setup", lambda d: d["position"].update(setup_count=2)),
+        # CRD-PLAYERS-C: two equal teams, with four or six players only
+        ("setup4", lambda d: d["position"].update(teams=[0, 0, 0, 1])),
+        ("setup", lambda d: d["position"].update(teams=[0, 1, 1])),
+        # CRD-START-E: once initiative is rolled, the first player is a seat
+        ("death", lambda d: d["position"].update(first=17)),
+        # CRD-DEATH-C: the winners are seats of one side, and a cut-short game has none
+        (
+            "death",
+            lambda d: d["position"].update(
+                phase="over",
+                dying=[],
+                result={"winners": [9], "cause": "last-standing", "rule": "CRD-DEATH-C"},
+            ),
+        ),
+        ("setup", lambda d: d["position"].update(max_actions=-3)),
+    ],
+)
+def test_impossible_saved_positions_are_refused(
+    crest: CrestCardSet, where: str, change: object
+) -> None:
+    state = {
+        "death": _death_phase,
+        "setup": lambda: _setup_phase(crest),
+        "setup4": lambda: _setup_phase(crest, 4),
+    }[where]()
+    text = ct.dumps(state)
+    assert ct.loads(text, crest) == state  # the unchanged save loads
+    with pytest.raises(ct.SaveError):
+        ct.loads(_mutated(text, change), crest)
+
+
+def test_a_game_cut_short_during_setup_saves_and_loads(crest: CrestCardSet) -> None:
+    from chaos_tower.crest.actions import Done
+    from chaos_tower.crest.invariants import violations
+
+    state = ct.new_game(crest, players=2, seed=1, max_actions=2)
+    while not ct.is_terminal(state):
+        state = ct.apply(state, next(a for a in ct.legal_actions(state) if not isinstance(a, Done)))
+    assert state.first == -1 and state.setup_count == 2 and state.phase == "over"
+    assert violations(state) == []
+    assert ct.loads(ct.dumps(state), crest) == state

@@ -144,14 +144,24 @@ def test_CRD_START_E_reveal_then_die_plus_higher_of_DX_MDX_decides_first(crest: 
 def test_CRD_START_E_a_revealed_ring_counts_for_initiative(crest: CrestCardSet) -> None:
     from .helpers import arrange
 
-    state = arrange(monsters=("gorgath", "ixalith"), hands={0: ["ring-of-sorcery"]}, phase="setup", first=-1)
+    state = arrange(
+        monsters=("gorgath", "ixalith"),
+        hands={0: ["ring-of-might"], 1: ["ring-of-sorcery"]},
+        phase="setup",
+        first=-1,
+    )
+    state = ct.apply(state, Wear(card="ring-of-might"))
+    state = ct.apply(state, Done())
     state = ct.apply(state, Wear(card="ring-of-sorcery"))
-    state = ct.apply(ct.apply(state, Done()), Done())
+    state = ct.apply(state, Done())
     totals = {seat: (die, total) for seat, die, total in _rounds(state)[0]}
+    # gorgath: DX 6 + 2 (ring of might) = 8 is the higher; without the ring it would be 6.
     die, total = totals[0]
-    # gorgath: DX 6, MDX 2 + 2 = 4: the higher is still DX 6.
-    assert total == die + 6
-    assert state.rings[0] != NO_RING
+    assert total == die + 6 + 2
+    # ixalith: MDX 6 + 2 (ring of sorcery) = 8.
+    die, total = totals[1]
+    assert total == die + 6 + 2
+    assert state.rings[0] != NO_RING and state.rings[1] != NO_RING
 
 
 def test_CRD_START_F_refill_in_turn_order_then_the_first_player_starts(crest: CrestCardSet) -> None:
@@ -162,9 +172,20 @@ def test_CRD_START_F_refill_in_turn_order_then_the_first_player_starts(crest: Cr
         options = [a for a in ct.legal_actions(state) if not isinstance(a, Done)]
         action = options[0] if options and state.setup_count < 2 else Done()
         put_out += not isinstance(action, Done)
+        before = state
         state = ct.apply(state, action)
     assert put_out > 0
     assert [len(h) for h in state.hands] == [5, 5, 5]
+    # Independently: from the first player clockwise, one card per short hand per round.
+    expected = [list(h) for h in before.hands]
+    deck = list(before.deck)
+    while any(len(h) < 5 for h in expected):
+        for k in range(3):
+            seat = (state.first + k) % 3
+            if len(expected[seat]) < 5:
+                expected[seat].append(deck.pop(0))
+    assert [sorted(h) for h in expected] == [list(h) for h in state.hands]
+    assert tuple(deck) == state.deck
     assert len(state.deck) == deck_before - put_out
     assert state.phase == "wield" and state.seat == state.first == ct.current_player(state)
     refill = [e for e in state.events if e.rule == "CRD-START-F"]

@@ -145,3 +145,17 @@ def test_CRD_WIELD_B_actions_of_another_phase_are_refused() -> None:
         with pytest.raises(ct.IllegalActionError) as err:
             ct.apply(state, bad)
         assert err.value.rule == "CRD-WIELD-B"
+
+
+def test_CRD_WIELD_G_a_discard_is_one_action_whatever_the_order_of_its_cards() -> None:
+    state = arrange(hands={0: ["fang-crest", "fireball"]})
+    sorted_pair = Discard(cards=("fang-crest", "fireball"))
+    assert sorted_pair in ct.legal_actions(state)
+    # The same discard written in the other order is not a second action: apply must not
+    # accept an action that legal_actions, action_index and action_text do not know.
+    unsorted = Discard(cards=("fireball", "fang-crest"))
+    assert unsorted not in ct.legal_actions(state)
+    assert not ct.can_apply(state, unsorted)
+    with pytest.raises(ct.MalformedActionError):
+        ct.apply(state, unsorted)
+    assert ct.parse_action(state, "discard fireball fang-crest") == sorted_pair

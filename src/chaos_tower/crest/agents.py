@@ -9,6 +9,7 @@ the position after each legal action by the public board and its own hand.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from .actions import CrestAction
 from .cards import CrestCard
@@ -30,7 +31,7 @@ class CrestRandomAgent:
         return self._rng.choice(legal_actions(state))
 
 
-def crest_score(state: CrestState, seat: int) -> float:
+def crest_score(state: CrestState, seat: int, *, known: Collection[int] | None = None) -> float:
     """How good a position looks for ``seat``'s side: its HP and power against the enemies'.
 
     Winning is best; then the side's total HP against the enemies', the crests
@@ -38,6 +39,9 @@ def crest_score(state: CrestState, seat: int) -> float:
     hand of cards it can use: a crest that fits none of its monster's marks
     counts against the hand, so the agent discards it (`CRD-WIELD-G`) instead
     of holding it forever. Only public information and the seat's own hand are used.
+    ``known``: the card instances the seat has seen; a card in its hand that is
+    not among them (just drawn in a refill, or received by swapping hands) counts
+    for nothing, since the seat could not know it when choosing (`CRD-START-C`).
     """
     result = state.result
     mine = side(state, seat)
@@ -55,6 +59,8 @@ def crest_score(state: CrestState, seat: int) -> float:
         value += sign * (max(0, state.hp[other]) + power - held)
     kinds = state.game.monster(state.monsters[seat]).marks
     for instance in state.hands[seat]:
+        if known is not None and instance not in known:
+            continue
         card = state.game.card(instance)
         value += -0.5 if isinstance(card, CrestCard) and card.mark not in kinds else 0.5
     return value
@@ -76,10 +82,13 @@ class CrestGreedyAgent:
         """The best-scoring legal action."""
         actions = legal_actions(state)
         seat = state.seat
+        # Only the cards already in its hand: a refill or a swap of hands brings cards it
+        # has not seen, which must not steer the choice.
+        known = frozenset(state.hands[seat])
         best: list[CrestAction] = []
         top = float("-inf")
         for action in actions:
-            value = crest_score(apply(state, action), seat)
+            value = crest_score(apply(state, action), seat, known=known)
             if value > top + 1e-9:
                 top, best = value, [action]
             elif abs(value - top) <= 1e-9:

@@ -60,6 +60,9 @@ def malformed(state: CrestState, action: object) -> str | None:
     elif isinstance(action, Discard):
         if not isinstance(action.cards, tuple) or not 1 <= len(action.cards) <= 2:
             return "discard names one or two cards"
+        if all(isinstance(card, str) for card in action.cards) and list(action.cards) != sorted(action.cards):
+            # One discard, one action: the ids are sorted, as legal_actions and the action space give them.
+            return f"a discard names its cards in sorted order: {' '.join(sorted(action.cards))}"
         cards = action.cards
     for card in cards:
         if not isinstance(card, str) or card not in game.kind_ids:

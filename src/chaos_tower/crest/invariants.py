@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import CrestCard, RingCard
+from .players import allies
 from .state import NO_RING, SETUP_LIMIT, CrestState
 
 __all__ = ["violations"]
@@ -22,8 +23,14 @@ def violations(state: CrestState) -> list[str]:
         return ["seats are numbered 0 to players - 1"]
     if any(len(s) != 4 for s in state.statuses):
         return ["four status durations per seat"]
-    if state.teams and (len(state.teams) != n or sorted(set(state.teams)) != [0, 1]):
-        problems.append("teams must give each seat 0 or 1")
+    if state.teams and (
+        n not in (4, 6)
+        or len(state.teams) != n
+        or any(t not in (0, 1) for t in state.teams)
+        or state.teams.count(0) != n // 2
+    ):
+        # `CRD-PLAYERS-C`: two teams of equal size, with four or six players.
+        problems.append("teams: two equal teams of 0s and 1s, with four or six players")
     if len(set(state.monsters)) != n or not all(0 <= m < len(game.cards.monsters) for m in state.monsters):
         problems.append("each seat has its own monster of the set")
         return problems
@@ -72,6 +79,36 @@ def violations(state: CrestState) -> list[str]:
         problems.append("the seat to act is dead")
     if state.phase == "setup" and (state.setup_count > SETUP_LIMIT or state.first != -1):
         problems.append("setup puts out at most three cards and has no first player")
+    if state.phase == "setup":
+        # `CRD-START-D`: the seat putting out cards has put out exactly ``setup_count`` of them
+        # (nothing is replaced then), the seats after it none yet; nobody has died.
+        out = [sum(map(len, state.marks[s])) + (state.rings[s] != NO_RING) for s in range(n)]
+        if state.setup_count != out[state.seat] or any(out[state.seat + 1 :]):
+            problems.append("setup_count must count the face-down cards of the seat putting them out")
+        if not all(state.alive):
+            problems.append("no monster dies before the first turn")
+    elif state.phase != "over" and (state.setup_count != 0 or not 0 <= state.first < n):
+        # (A game cut short by max_actions during setup is "over" with no first player.)
+        problems.append("after setup, setup_count is 0 and the first player is a seat")
+    elif not -1 <= state.first < n or not 0 <= state.setup_count <= SETUP_LIMIT:
+        problems.append("the first player is a seat, or -1 before initiative")
+    if state.resume not in ("wield", "beast"):
+        problems.append("the killer's choice resumes the wielder or the beast phase")
+    if state.max_actions is not None and state.max_actions < 1:
+        problems.append("max_actions is a positive number or none")
+    result = state.result
+    if result is not None:
+        winners = result.winners
+        if result.cause == "max-actions" and winners:
+            problems.append("a game cut short has no winner")
+        if result.cause == "last-standing" and (
+            not winners
+            or not all(0 <= s < n for s in winners)
+            or winners != allies(state, winners[0])
+            or any(state.alive[s] for s in range(n) if s not in winners)
+        ):
+            # `CRD-DEATH-C`: the last monster's wielder, or its whole team, and nobody else standing.
+            problems.append("the winners are the last side standing")
     if state.phase == "beast" and len(state.used) != len(state.marks[state.seat]):
         problems.append("one used flag per mark in the beast phase")
     if state.phase == "death" and not state.dying:

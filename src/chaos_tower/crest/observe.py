@@ -59,11 +59,16 @@ class CrestObservation:
         for seat in range(self.players):
             marks = " | ".join("+".join(stack) or "-" for stack in self.marks[seat])
             hidden = f" ({self.face_down[seat]} face down)" if self.face_down[seat] else ""
+            held = ", ".join(
+                f"{s.value} {t}" for s, t in zip(STATUSES, self.statuses[seat], strict=True) if t
+            )
             lines.append(
                 f"  seat {seat} {self.monsters[seat]} HP {self.hp[seat]}"
                 f"{'' if self.alive[seat] else ' (dead)'} hand {self.hand_sizes[seat]} "
-                f"ring {self.rings[seat] or '-'} marks {marks}{hidden}"
+                f"ring {self.rings[seat] or '-'} marks {marks}{hidden}" + (f" [{held}]" if held else "")
             )
+        top = f" (top {self.discard[-1]})" if self.discard else ""
+        lines.append(f"  deck {self.deck_size}, discards {len(self.discard)}{top}")
         lines.append(f"  hand: {' '.join(self.hand) or '-'}")
         return "\n".join(lines)
 

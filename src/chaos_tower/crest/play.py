@@ -1,9 +1,11 @@
 """``chaos-tower play --game crest``: a duel in the terminal, for people at one keyboard or for agents.
 
-People: before each decision the screen shows only what the seat to act may
-see (its own hand, never the others', `CRD-START-C`); pass the keyboard when
-asked. Agents: every seat is played by the agent and the explained log (each
-action and the events it caused, with their rules) is printed.
+People: when the keyboard passes to another seat, the screen is cleared (on a
+terminal) and that seat's view waits until it presses Enter; the view shows
+only what the seat may see (its own hand, never the others', `CRD-START-C`)
+and the public events since its last view. Agents: every seat is played by
+the agent and the explained log (each action and the events it caused, with
+their rules) is printed.
 """
 
 from __future__ import annotations
@@ -59,13 +61,33 @@ def _agent_game(state: CrestState, name: str, seed: int, quiet: bool, out: TextI
     return _result(state, out)
 
 
-def _human_game(state: CrestState, inp: TextIO, out: TextIO) -> int:
+_CLEAR = "\033[2J\033[H"
+
+
+def _human_game(state: CrestState, inp: TextIO, out: TextIO, clear: bool = False) -> int:
     last_seat = -1
+    # Every event text is public (face-down cards are only counted), so each seat is shown
+    # the events since its last view; action texts are not, since a setup action names its card.
+    log: list[str] = [str(e) for e in state.events]
+    seen = [0] * state.players
     while not engine.is_terminal(state):
         seat = state.seat
         if seat != last_seat:
-            print(f"\n==== seat {seat}: take the keyboard (others, look away) ====", file=out)
+            # `CRD-START-C`: the seat that just acted still faces the screen, so the next
+            # seat's hand waits until that seat has the keyboard and presses Enter.
+            print(
+                (_CLEAR if clear else "\n") + f"==== seat {seat}: take the keyboard (others, look away) ====",
+                file=out,
+            )
+            print(f"seat {seat}: press Enter to see your view> ", end="", file=out, flush=True)
+            if not inp.readline():
+                print("\nbye", file=out)
+                return 0
             last_seat = seat
+            print("since your last view:" if seen[seat] else "so far:", file=out)
+            for line in log[seen[seat] :]:
+                print(f"    {line}", file=out)
+            seen[seat] = len(log)
         print(observation(state, seat), file=out)
         actions = engine.legal_actions(state)
         for number, action in enumerate(actions, 1):
@@ -90,6 +112,8 @@ def _human_game(state: CrestState, inp: TextIO, out: TextIO) -> int:
             except ChaosTowerError as exc:
                 print(f"  not possible: {exc}", file=out)
         _events(state, out)
+        log += [str(e) for e in state.events]
+        seen[seat] = len(log)
     print(render_text(state), file=out)
     return _result(state, out)
 
@@ -125,7 +149,7 @@ def run_crest(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO |
     try:
         if args.agent:
             return _agent_game(state, args.agent, args.seed, args.quiet, out)
-        return _human_game(state, inp, out)
+        return _human_game(state, inp, out, clear=out.isatty())
     except KeyboardInterrupt:
         print("\ninterrupted", file=out)
         return 130
