@@ -9,11 +9,11 @@ malformed, for another set, or impossible, with
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import attrs
 
+from .. import saves
 from ..errors import SaveError
 from ..tower.state import Event
 from .cards import CrestCardSet
@@ -24,7 +24,6 @@ from .state import CrestOutcome, CrestState
 __all__ = ["FORMAT", "dumps", "loads"]
 
 FORMAT = "chaos-tower/crest/1"
-MAX_SAVE_BYTES = 1_048_576
 _INTS = ("seed", "rng", "players", "seat", "setup_count", "first", "turns", "rounds", "actions")
 _POSITION = (
     *_INTS,
@@ -52,26 +51,14 @@ def dumps(state: CrestState) -> str:
     header = state.game.cards.header
     position: dict[str, Any] = {name: getattr(state, name) for name in _POSITION}
     position["result"] = None if state.result is None else attrs.asdict(state.result)
-    data = {
-        "format": FORMAT,
-        "cardset": {"name": header.name, "version": header.version, "sha256": state.game.fingerprint},
-        "position": position,
-        "events": [attrs.asdict(e) for e in state.events],
-    }
-    return json.dumps(data, ensure_ascii=False, sort_keys=True)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise SaveError(f"duplicate key {key!r} in the save")
-        out[key] = value
-    return out
-
-
-def _refuse_constant(name: str) -> Any:
-    raise SaveError(f"{name} is not allowed in a save")
+    return saves.write(
+        FORMAT,
+        name=header.name,
+        version=header.version,
+        fingerprint=state.game.fingerprint,
+        position=position,
+        events=state.events,
+    )
 
 
 def _int(value: Any, name: str) -> int:
@@ -155,45 +142,15 @@ def _state(position: Any, cards: CrestCardSet) -> CrestState:
 
 def loads(text: str | bytes, cards: CrestCardSet) -> CrestState:
     """Read a save made by :func:`dumps` for the same card set."""
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"the save is larger than {MAX_SAVE_BYTES} bytes")
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
-    except SaveError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"not a Crest Duel save (expected format {FORMAT!r})")
-    if set(data) != {"format", "cardset", "position", "events"}:
-        raise SaveError(f"a save has the keys format, cardset, position, events; found {sorted(data)}")
     if not isinstance(cards, CrestCardSet):
-        raise SaveError("a Crest Duel save is loaded with a Crest Duel card set")
+        raise SaveError(f"a Crest Duel save needs a Crest Duel card set, not a {type(cards).__name__}")
     game = _compiled(cards)
-    cardset = data["cardset"]
-    if not isinstance(cardset, dict) or cardset.get("sha256") != game.fingerprint:
-        name = cardset.get("name") if isinstance(cardset, dict) else None
-        raise SaveError(f"the save was made with another card set ({name!r}); load it with that set")
-    state = _state(data["position"], cards)
+    position, events = saves.read(text, fmt=FORMAT, what="Crest Duel", fingerprint=game.fingerprint)
+    state = _state(position, cards)
     try:
         problems = violations(state)
     except (IndexError, TypeError, ValueError, KeyError) as exc:
         raise SaveError(f"the saved position is impossible: {exc}") from None
     if problems:
         raise SaveError("the saved position is impossible: " + "; ".join(problems))
-    events = data["events"]
-    if not isinstance(events, list):
-        raise SaveError("events must be a list")
-    try:
-        restored = tuple(Event(**e) for e in events)
-    except TypeError as exc:
-        raise SaveError(f"a bad event in the save: {exc}") from None
-    for event in restored:
-        if not (
-            isinstance(event.rule, str)
-            and isinstance(event.kind, str)
-            and isinstance(event.text, str)
-            and (event.amount is None or type(event.amount) is int)
-        ):
-            raise SaveError("a bad event in the save")
-    return attrs.evolve(state, events=restored)
+    return attrs.evolve(state, events=saves.read_events(events, Event))
