@@ -58,6 +58,7 @@ def test_CRD_DEATH_A_a_swapped_in_stack_keeps_its_marks_used_flag() -> None:
 
 
 def test_CRD_DEATH_B_the_rest_goes_to_the_discards() -> None:
+    """CRD-DEATH-B (The rest goes to the discards)."""
     state = _about_to_kill()
     after = ct.apply(ct.apply(state, Use(mark=0, target=1)), SwapHands())
     assert after.hands[1] == () and all(not stack for stack in after.marks[1]) and after.rings[1] == -1

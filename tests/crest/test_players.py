@@ -26,6 +26,7 @@ def test_CRD_PLAYERS_A_every_count_from_two_to_six_starts(crest: CrestCardSet, p
 
 
 def test_CRD_PLAYERS_B_the_two_player_duel_plays_to_a_winner(crest: CrestCardSet) -> None:
+    """CRD-PLAYERS-B (Made for two)."""
     state = ct.new_game(crest, players=2, seed=9)
     agent = CrestRandomAgent(9)
     while not ct.is_terminal(state):

@@ -42,6 +42,7 @@ def test_CRD_START_A_monsters_are_dealt_from_the_seed_and_the_rest_unused(crest:
 
 
 def test_CRD_START_B_the_92_cards_are_shuffled_into_the_deck(crest: CrestCardSet) -> None:
+    """CRD-START-B (Shuffle the 92-card deck)."""
     state = ct.new_game(crest, players=2, seed=5)
     everything = sorted([*state.deck, *state.hands[0], *state.hands[1]])
     assert everything == list(range(92))

@@ -80,6 +80,7 @@ def test_CRD_WIELD_D_new_stack_or_replace_on_a_mark_of_the_crests_kind() -> None
 
 
 def test_CRD_WIELD_E_a_new_ring_replaces_the_worn_one() -> None:
+    """CRD-WIELD-E (A new ring replaces the old)."""
     state = arrange(hands={0: ["ring-of-iron"]}, rings={0: "ring-of-might"})
     after = ct.apply(state, Wear(card="ring-of-iron"))
     assert kinds(after, [after.rings[0]]) == ["ring-of-iron"]

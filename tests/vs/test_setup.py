@@ -49,6 +49,7 @@ def test_TOC_VS2_020_two_attributes_each_one_hidden() -> None:
 
 
 def test_TOC_VS3_040_one_attribute_each_rest_hidden() -> None:
+    """TOC-VS3-040 (Choosing elements)."""
     for n in (3, 4, 5):
         seen: Counter[int] = Counter()
         for seed in SEEDS:
@@ -63,27 +64,32 @@ def test_TOC_VS3_040_one_attribute_each_rest_hidden() -> None:
 
 
 def test_TOC_VS2_021_two_step_r_counters_each() -> None:
+    """TOC-VS2-021 (Stand-in status cards)."""
     state = game(2)
     assert state.slots() == 2 and all(len(c) == 2 for c in state.counters)
 
 
 def test_TOC_VS3_041_one_step_r_counter_each() -> None:
+    """TOC-VS3-041 (Stand-in status card)."""
     for n in (3, 4, 5):
         state = game(n)
         assert state.slots() == 1 and all(len(c) == 1 for c in state.counters)
 
 
 def test_TOC_VS2_022_counters_start_at_4() -> None:
+    """TOC-VS2-022 (Setting the counters)."""
     assert CARDS.sheet.start_element == 4
     assert game(2).counters == ((4, 4), (4, 4))
 
 
 def test_TOC_VS3_042_counters_start_at_4() -> None:
+    """TOC-VS3-042 (Setting the counters)."""
     for n in (3, 4, 5):
         assert game(n).counters == ((4,),) * n
 
 
 def test_TOC_VS2_023_items_dealt_five_each() -> None:
+    """TOC-VS2-023 (Dealing the items)."""
     items = len(CARDS.normal_items) + len(CARDS.rare_items)
     assert items == 10
     hands = set()
@@ -97,6 +103,7 @@ def test_TOC_VS2_023_items_dealt_five_each() -> None:
 
 @pytest.mark.parametrize(("players", "share", "unused"), [(3, 3, 1), (4, 2, 2), (5, 2, 0)])
 def test_TOC_VS3_043_items_in_equal_shares_rest_unused(players: int, share: int, unused: int) -> None:
+    """TOC-VS3-043 (Dealing the items)."""
     state = game(players, 5)
     assert [len(h) for h in state.hands] == [share] * players
     assert len(state.unused) == unused
@@ -105,6 +112,7 @@ def test_TOC_VS3_043_items_in_equal_shares_rest_unused(players: int, share: int,
 
 
 def test_TOC_VS2_024_chaos_deck_shuffled_face_down() -> None:
+    """TOC-VS2-024 (The chaos deck)."""
     chaos = len(CARDS.rooms) + len(CARDS.monsters)
     orders = set()
     for seed in SEEDS:
@@ -117,6 +125,7 @@ def test_TOC_VS2_024_chaos_deck_shuffled_face_down() -> None:
 
 
 def test_TOC_VS3_044_chaos_deck_shuffled_face_down() -> None:
+    """TOC-VS3-044 (The chaos deck)."""
     state = game(4, 2)
     assert sorted(state.deck) == list(range(45))
     for p in range(4):
@@ -137,6 +146,7 @@ def test_TOC_VS2_025_first_player_from_the_seed_then_alternate() -> None:
 
 
 def test_TOC_VS3_045_play_goes_round_the_seats() -> None:
+    """TOC-VS3-045 (Order of play)."""
     firsts = {game(4, seed).first for seed in SEEDS}
     assert firsts == {0, 1, 2, 3}
     state = game(4, 1)
