@@ -159,7 +159,8 @@ def rules_of(state: object) -> GameRules:
 
 def legal_actions(state: Any) -> tuple[Any, ...]:
     """Every action the player to move may take, in a stable order; ``()`` once the game is over."""
-    return rules_of(state).legal_actions(state)
+    rules = _BY_TYPE.get(type(state))  # inlined rules_of: this and apply are a search's inner loop
+    return (rules or rules_of(state)).legal_actions(state)
 
 
 def apply(state: Any, action: Any) -> Any:
@@ -169,7 +170,8 @@ def apply(state: Any, action: Any) -> Any:
     :class:`~chaos_tower.errors.MalformedActionError` if it is not an action
     of this game at all; either way nothing has changed.
     """
-    return rules_of(state).apply(state, action)
+    rules = _BY_TYPE.get(type(state))
+    return (rules or rules_of(state)).apply(state, action)
 
 
 def check_action(state: Any, action: Any) -> None:

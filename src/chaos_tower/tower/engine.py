@@ -232,6 +232,10 @@ def _candidates(state: State) -> Iterator[Action]:
     yield from _item_candidates(state)
 
 
+def _offered(state: State) -> bool:
+    return next(items.offered_items(state), None) is not None
+
+
 def _item_candidates(state: State) -> Iterator[Action]:
     game = state.game
     full = len(state.carry) >= game.carry_limit
@@ -287,7 +291,9 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
         found = [a for a in _candidates(state) if _REASON[type(a)](state, a) is None]
     else:
         found = movegen.board_actions(state)
-        found += [a for a in _item_candidates(state) if _REASON[type(a)](state, a) is None]
+        # Item actions need an item held, set or offered; most positions have none.
+        if state.carry or state.slots.count(EMPTY) != len(state.slots) or _offered(state):
+            found += [a for a in _item_candidates(state) if _REASON[type(a)](state, a) is None]
     return _unless_only_discards(found)
 
 

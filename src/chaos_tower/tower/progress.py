@@ -42,13 +42,19 @@ def _progress_rule(state: State, target: int, item: str) -> str:
     there = card_at(state, target) if target >= 0 else None
     from_monster = here is not None and here.kind == "monster"
     to_monster = item == "03" or (there is not None and there.kind == "monster")
-    section = {
+    return _PROGRESS_RULES[from_monster, to_monster, item]
+
+
+_PROGRESS_RULES = {
+    (from_monster, to_monster, item): f"TOC-{section}-{item}"
+    for (from_monster, to_monster), section in {
         (False, False): "PROG1",
         (False, True): "PROG2",
         (True, False): "PROG3",
         (True, True): "PROG4",
-    }[(from_monster, to_monster)]
-    return f"TOC-{section}-{item}"
+    }.items()
+    for item in ("02", "03")
+}
 
 
 def move_reason(state: State, action: Move) -> Reason:
