@@ -90,3 +90,25 @@ def test_render_modes() -> None:
         ct_pettingzoo.env(render_mode="human")
     with pytest.raises(ValueError, match="unknown mode"):
         ct_pettingzoo.env("chess")
+
+
+@pytest.mark.parametrize("name", ["chaos_tower_vs3", "crest_duel_2", "crest_duel_4_teams"])
+def test_a_game_cut_short_is_truncated_in_every_mode(name: str) -> None:
+    env = ct_pettingzoo.env(name, max_actions=3)
+    env.reset(seed=1)
+    while not ct.is_terminal(env.game_state):
+        env.step(env.last()[4]["legal_actions"][-1])
+    result = ct.outcome(env.game_state)
+    assert result is not None and result.cause == "max-actions"  # these three actions end none of them
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert set(env.rewards.values()) == {0.0}
+
+
+def test_a_game_played_out_is_terminated_not_truncated() -> None:
+    env = ct_pettingzoo.env("chaos_tower_vs2", max_actions=500)
+    env.reset(seed=1)
+    while not ct.is_terminal(env.game_state):
+        env.step(env.last()[4]["legal_actions"][0])
+    assert ct.outcome(env.game_state).cause != "max-actions"
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert [env.rewards[a] for a in env.possible_agents] == list(ct.returns(env.game_state))

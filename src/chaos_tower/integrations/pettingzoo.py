@@ -139,8 +139,8 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         player = api.current_player(state)
         if player is None:
             returns = api.returns(state)
-            result = api.outcome(state)
-            truncated = getattr(result, "result", None) == "ended"
+            # Every game's outcome names its cause; "max-actions" is the cut, not a win or loss.
+            truncated = getattr(api.outcome(state), "cause", None) == "max-actions"
             for i, agent in enumerate(self.possible_agents):
                 if agent in self.agents:
                     self.rewards[agent] = float(returns[i])
