@@ -66,6 +66,8 @@ def loads(text: str | bytes, cards: TowerCardSet) -> State:
         raise SaveError(f"not a solo Tower save (expected format {FORMAT!r})")
     if set(data) != {"format", "cardset", "position", "events"}:
         raise SaveError(f"a save has the keys format, cardset, position, events; found {sorted(data)}")
+    if not isinstance(cards, TowerCardSet):
+        raise SaveError("a Tower save is loaded with a Tower card set")
     game = compile_game(cards)
     cardset = data["cardset"]
     if not isinstance(cardset, dict) or cardset.get("sha256") != game.fingerprint:

@@ -66,6 +66,9 @@ def _view_loads(text: str | bytes, cards: TowerCardSet) -> VsObservation:
     view = VsObservation.loads(text)
     from .state import compile_table
 
+    if not isinstance(cards, TowerCardSet):
+        raise SaveError("a Tower save is loaded with a Tower card set")
+
     if view.cardset != compile_table(cards).fingerprint:
         raise SaveError("the observation was made with another card set")
     return view

@@ -171,6 +171,8 @@ def loads(text: str | bytes, cards: TowerCardSet) -> VsState:
         raise SaveError(f"not a VS save (expected format {FORMAT!r})")
     if set(data) != {"format", "cardset", "position", "events"}:
         raise SaveError(f"a save has the keys format, cardset, position, events; found {sorted(data)}")
+    if not isinstance(cards, TowerCardSet):
+        raise SaveError("a Tower save is loaded with a Tower card set")
     table = compile_table(cards)
     cardset = data["cardset"]
     if not isinstance(cardset, dict) or cardset.get("sha256") != table.fingerprint:
