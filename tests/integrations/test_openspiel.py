@@ -130,3 +130,59 @@ def test_python_mcts_plays_a_solo_game_to_the_end() -> None:
     assert 1 <= moves <= 25
     assert ct.is_terminal(state.state)
     assert state.returns() == list(ct.returns(state.state))
+
+
+def _played_out(game: pyspiel.Game, seed: int) -> pyspiel.State:
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    rng = np.random.RandomState(seed)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.name)
+def test_utility_type_and_bounds_per_mode(mode: Mode) -> None:
+    game = pyspiel.load_game(mode.name, {"max_actions": 400, "seeds": 8})
+    kind, players = game.get_type(), mode.options.get("players", 1)
+    sides = 2 if mode.options.get("teams") else players
+    # two sides (two seats, or two equal teams): one wins what the other loses; more: general sum
+    expected = pyspiel.GameType.Utility.ZERO_SUM if sides == 2 else pyspiel.GameType.Utility.GENERAL_SUM
+    assert kind.utility == expected
+    assert (kind.min_num_players, kind.max_num_players, game.num_players()) == (players,) * 3
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+    if sides == 2:
+        assert game.utility_sum() == 0.0
+    # played-out games stay within the bounds, and within the declared length
+    for seed in range(2):
+        state = _played_out(game, seed)
+        assert all(-1.0 <= r <= 1.0 for r in state.returns())
+        assert len(state.history()) - 1 <= game.max_game_length()
+        if sides == 2:
+            assert sum(state.returns()) == 0.0
+
+
+def test_zero_sum_modes_really_sum_to_zero_when_decided() -> None:
+    # a decided VS2 game and a decided two-seat duel: one 1, one -1
+    for name in ("chaos_tower_vs2", "crest_duel_2"):
+        game = pyspiel.load_game(name, {"max_actions": 1000, "seeds": 64})
+        decided = [_played_out(game, seed).returns() for seed in range(4)]
+        assert any(sorted(r) == [-1.0, 1.0] for r in decided), (name, decided)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.name)
+def test_serialization_round_trip_keeps_the_generator_in_every_mode(mode: Mode) -> None:
+    game = pyspiel.load_game(mode.name, {"max_actions": 300, "seeds": 32})
+    state = _advanced(game, 5, 12)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert state2.state == state.state and state2.state.rng == state.state.rng
+    restored = pickle.loads(pickle.dumps(state))
+    assert restored.state == state.state
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        action = state.legal_actions()[-1]
+        for twin in (state, state2, restored):
+            twin.apply_action(action)
+        assert ct.dumps(state2.state) == ct.dumps(restored.state) == ct.dumps(state.state)
