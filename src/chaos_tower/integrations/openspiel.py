@@ -121,9 +121,22 @@ class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
         return ChaosTowerState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """An observer: the observation (tensor and string), or with perfect recall the information state."""
+        """An observer: the observation (tensor and string), or with perfect recall the information state.
+
+        Only one player's own view is offered (public and that player's private
+        information): a public-only observer would carry the player's secrets (a
+        hand, an attribute), and an all-players one is not made from one view.
+        Other kinds raise :class:`ValueError`.
+        """
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "only one player's own observation (public and single-player private information) is offered"
+            )
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self, recall)
 
