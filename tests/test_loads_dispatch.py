@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import json
+import random
+
 import pytest
 
 import chaos_tower as ct
@@ -39,3 +43,42 @@ def test_a_save_with_a_card_set_of_another_game_is_a_save_error(kind: str, wrong
     other = {"other game's set": CREST if cards is TOWER else TOWER, "None": None, "a string": "cards"}[wrong]
     with pytest.raises(ct.SaveError, match="card set"):
         ct.loads(text, other)
+
+
+def _paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found += _paths(item, (*path, i))
+    return found
+
+
+def test_a_vs_view_save_with_any_value_changed_is_refused_or_renders() -> None:
+    # A view that ct.loads accepts must be one that the front door can draw; else SaveError.
+    rng = random.Random(7)
+    state = ct.new_game(TOWER, mode="vs", players=3, seed=1)
+    for _ in range(4):
+        state = ct.apply(state, rng.choice(ct.legal_actions(state)))
+    assert not ct.is_terminal(state)
+    data = json.loads(ct.dumps(ct.observation(state, 1)))
+    paths = [p for p in _paths(data) if p and p[0] != "format"]
+    values: list[object] = [None, True, -1, 0, 1, 7, 1.5, "", "x", [], {}, [1], [[1]], {"a": 1}]
+    accepted = 0
+    for _ in range(1500):
+        changed = copy.deepcopy(data)
+        path = rng.choice(paths)
+        parent = changed
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = rng.choice(values)
+        try:
+            view = ct.loads(json.dumps(changed), TOWER)
+        except ct.SaveError:
+            continue
+        accepted += 1
+        ct.render_text(view)
+        assert ct.loads(ct.dumps(view), TOWER) == view
+    assert accepted > 0  # some changes are harmless (another round number, another deck size)
