@@ -125,3 +125,13 @@ def test_cli_render(tmp_path: Path, middle: ct.State, monkeypatch: pytest.Monkey
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if the optional library were not installed
     assert main(["render", "--seed", "1", "--out", str(tmp_path / "board.png")]) == 2
     assert not (tmp_path / "board.png").exists()
+
+
+def test_cli_render_of_a_crest_set_says_it_has_no_pictures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    crest = str(Path(__file__).resolve().parents[1] / "carddata" / "crest")
+    out = tmp_path / "duel.svg"
+    assert main(["render", "--cards", crest, "--actions", "3", "--out", str(out)]) == 2
+    assert "crest has no SVG pictures yet" in capsys.readouterr().err
+    assert not out.exists()

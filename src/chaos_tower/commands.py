@@ -145,6 +145,9 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
         from .agents import RandomAgent
 
         state = api.new_game(cards, seed=args.seed)
+        if api.rules_of(state).render_svg is None:  # say so before playing: the agent is the solo game's
+            print(f"{api.rules_of(state).name} has no SVG pictures yet", file=err)
+            return 2
         agent = RandomAgent(args.seed)
         for _ in range(args.actions):
             if api.is_terminal(state):
