@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import attrs
@@ -171,3 +172,67 @@ def test_any_random_game_records_and_replays(cards: ct.TowerCardSet, seed: int, 
     final = replay.verify(replay.loads(recorded.dumps()), cards)
     assert ct.dumps(final) == ct.dumps(played[-1][1] if played else start)
     assert len(recorded.actions) == len(played) == final.actions
+
+
+def _random_actions(cards: object, seed: int, **options: object) -> list[object]:
+    state = ct.new_game(cards, seed=seed, max_actions=40, **options)  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    actions = []
+    while not ct.is_terminal(state):
+        action = rng.choice(ct.legal_actions(state))
+        actions.append(action)
+        state = ct.apply(state, action)
+    return actions
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mode": "vs", "players": 2},
+        {"mode": "vs", "players": 4, "extra_rule": True},
+        {"players": 3},
+        {"players": 4, "teams": True},
+        {"players": 6, "teams": (0, 0, 0, 1, 1, 1)},
+    ],
+    ids=["vs2", "vs4-extra", "crest3", "crest4-teams", "crest6-teams-given"],
+)
+def test_vs_and_crest_games_record_verify_and_refuse_tampering(options: dict[str, object]) -> None:
+    cards = ct.load_cardset() if options.get("mode") == "vs" else ct.load_cardset(game="crest")
+    actions = _random_actions(cards, 5, **options)
+    assert len(actions) >= 3
+    recorded = replay.record(cards, actions, seed=5, max_actions=40, **options)  # type: ignore[arg-type]
+    again = replay.loads(recorded.dumps())
+    assert again == recorded
+    final = replay.verify(again, cards)
+    expected = ct.new_game(cards, seed=5, max_actions=40, **options)  # type: ignore[arg-type]
+    for action in actions:
+        expected = ct.apply(expected, action)
+    assert ct.dumps(final) == ct.dumps(expected)
+    # tampering: a hash changed at step 2, an action that is not one at step 3
+    assert recorded.hashes is not None
+    hashes = (*recorded.hashes[:1], "0" * 64, *recorded.hashes[2:])
+    with pytest.raises(replay.ReplayHashError, match=r"^step 2: ") as error:
+        replay.verify(attrs.evolve(recorded, hashes=hashes), cards)
+    assert error.value.step == 2
+    moves = (*recorded.actions[:2], "jump", *recorded.actions[3:])
+    with pytest.raises(replay.ReplayActionError, match=r"^step 3: 'jump'") as failure:
+        replay.verify(attrs.evolve(recorded, actions=moves), cards)
+    assert failure.value.step == 3
+    # the other game's card set is refused before step 0
+    other = ct.load_cardset(game="crest") if options.get("mode") == "vs" else ct.load_cardset()
+    with pytest.raises(replay.ReplayCardSetError):
+        replay.verify(recorded, other)
+
+
+def test_cli_replay_of_a_crest_game_finds_the_built_in_crest_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    crest = ct.load_cardset(game="crest")
+    recorded = replay.record(crest, _random_actions(crest, 2, players=2), seed=2, players=2, max_actions=40)
+    path = tmp_path / "duel.json"
+    path.write_text(recorded.dumps(), encoding="utf-8")
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert f"valid replay of crest, {len(recorded.actions)} actions" in capsys.readouterr().out
+    # drawing it says that Crest Duel has no pictures, not that the card set is wrong
+    assert main(["render", "--replay", str(path), "--out", str(tmp_path / "x.svg")]) == 2
+    assert "crest has no SVG pictures" in capsys.readouterr().err

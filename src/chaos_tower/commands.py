@@ -30,7 +30,9 @@ def add_parsers(commands: Any) -> None:
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--verify", action="store_true", help="check the replay; print one line")
     rep.add_argument("--step", type=int, metavar="K", help="draw the state after action K (0: the start)")
-    rep.add_argument("--cards", metavar="PATH", help="the card set (default: the built-in one)")
+    rep.add_argument(
+        "--cards", metavar="PATH", help="the card set (default: the built-in one of the replay's game)"
+    )
     ren = commands.add_parser(
         "render",
         help="draw a state as SVG (or PNG, if cairosvg is installed)",
@@ -44,17 +46,30 @@ def add_parsers(commands: Any) -> None:
     ren.add_argument(
         "--step", type=int, metavar="K", help="with --replay: the state after action K (default: last)"
     )
-    ren.add_argument("--cards", metavar="PATH", help="the card set (default: the built-in one)")
+    ren.add_argument(
+        "--cards", metavar="PATH", help="the card set (default: the built-in one, or the replay's game's)"
+    )
     ren.add_argument("--out", metavar="FILE", required=True, help="the picture to write (.svg or .png)")
 
 
-def _cards(path: str | None, err: TextIO) -> Any:
+def _cards(path: str | None, err: TextIO, game: str | None = None) -> Any:
+    """The card set at ``path``; without one, the built-in set of ``game`` (a replay's game name)."""
     from .loading import load_cardset
 
     try:
+        if path is None and game == "crest":
+            return load_cardset(game="crest")
         return load_cardset(path)
     except CardSetError as exc:
         print(exc, file=err)
+        return None
+
+
+def _replay_game(path: str) -> str | None:
+    # Which built-in card set a replay needs; an unreadable replay is reported when it is read in earnest.
+    try:
+        return replay.load(path).game
+    except replay.ReplayError:
         return None
 
 
@@ -62,7 +77,7 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     """``chaos-tower replay``."""
     out = out or sys.stdout
     err = err or sys.stderr
-    cards = _cards(args.cards, err)
+    cards = _cards(args.cards, err, None if args.cards else _replay_game(args.file))
     if cards is None:
         return 2
     try:
@@ -111,7 +126,8 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     """``chaos-tower render``."""
     out = out or sys.stdout
     err = err or sys.stderr
-    cards = _cards(args.cards, err)
+    game_name = None if args.cards or args.replay is None else _replay_game(args.replay)
+    cards = _cards(args.cards, err, game_name)
     if cards is None:
         return 2
     if args.replay is not None:
@@ -129,6 +145,9 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
         from .agents import RandomAgent
 
         state = api.new_game(cards, seed=args.seed)
+        if api.rules_of(state).render_svg is None:  # say so before playing: the agent is the solo game's
+            print(f"{api.rules_of(state).name} has no SVG pictures yet", file=err)
+            return 2
         agent = RandomAgent(args.seed)
         for _ in range(args.actions):
             if api.is_terminal(state):

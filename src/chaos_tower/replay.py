@@ -111,7 +111,8 @@ class Options:
 
     mode: str | None = None
     players: int | None = None
-    teams: tuple[tuple[int, ...], ...] | None = None
+    teams: bool | tuple[int, ...] | None = None
+    """Crest Duel's teams as :func:`chaos_tower.new_game` takes them: ``True`` or the team of each seat."""
     extra_rule: bool = False
     max_actions: int | None = None
 
@@ -132,8 +133,8 @@ class Replay:
     def to_json(self) -> dict[str, Any]:
         """The replay as JSON data (see ``schemas/replay.schema.json``)."""
         options = attrs.asdict(self.options)
-        if self.options.teams is not None:
-            options["teams"] = [list(team) for team in self.options.teams]
+        if isinstance(self.options.teams, tuple):
+            options["teams"] = list(self.options.teams)
         data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
@@ -201,7 +202,7 @@ def record(
     seed: int = 0,
     mode: str | None = None,
     players: int | None = None,
-    teams: Iterable[Iterable[int]] | None = None,
+    teams: bool | Iterable[int] | None = None,
     extra_rule: bool = False,
     max_actions: int | None = None,
     hashes: bool = True,
@@ -214,7 +215,7 @@ def record(
     options = Options(
         mode=mode,
         players=players,
-        teams=None if teams is None else tuple(tuple(team) for team in teams),
+        teams=teams if teams is None or isinstance(teams, bool) else tuple(teams),
         extra_rule=extra_rule,
         max_actions=max_actions,
     )
@@ -260,7 +261,7 @@ def loads(text: str | bytes) -> Replay:
         options=Options(
             mode=options["mode"],
             players=options["players"],
-            teams=None if teams is None else tuple(tuple(team) for team in teams),
+            teams=tuple(teams) if isinstance(teams, list) else teams,
             extra_rule=options["extra_rule"],
             max_actions=options["max_actions"],
         ),

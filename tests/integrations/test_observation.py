@@ -89,3 +89,15 @@ def test_the_solo_game_has_one_observer(cards: ct.TowerCardSet) -> None:
         ct.observation(state, 1)
     with pytest.raises(ValueError, match="one player"):
         ct.observation_tensor(state, -1)
+
+
+def test_TOC_ZAP_07_the_step_that_goes_back_unused_shows(cards: ct.TowerCardSet) -> None:
+    # Whether the step stood on ended a ZAP (and so goes back unused) is the player's own knowledge:
+    # it shows in the observation's value, JSON and text, as it already did in the tensor.
+    state = ct.new_game(cards, seed=11)
+    returning = attrs.evolve(state, step_returns=True)
+    assert ct.observation_tensor(returning, 0) != ct.observation_tensor(state, 0)
+    seen, seen_returning = ct.observation(state, 0), ct.observation(returning, 0)
+    assert seen != seen_returning
+    assert seen.to_json()["step_returns"] is False and seen_returning.to_json()["step_returns"] is True
+    assert str(seen) != str(seen_returning) and "step-returns" in str(seen_returning).split()

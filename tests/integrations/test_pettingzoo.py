@@ -90,3 +90,43 @@ def test_render_modes() -> None:
         ct_pettingzoo.env(render_mode="human")
     with pytest.raises(ValueError, match="unknown mode"):
         ct_pettingzoo.env("chess")
+
+
+@pytest.mark.parametrize("name", ["chaos_tower_vs3", "crest_duel_2", "crest_duel_4_teams"])
+def test_a_game_cut_short_is_truncated_in_every_mode(name: str) -> None:
+    env = ct_pettingzoo.env(name, max_actions=3)
+    env.reset(seed=1)
+    while not ct.is_terminal(env.game_state):
+        env.step(env.last()[4]["legal_actions"][-1])
+    result = ct.outcome(env.game_state)
+    assert result is not None and result.cause == "max-actions"  # these three actions end none of them
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert set(env.rewards.values()) == {0.0}
+
+
+def test_a_game_played_out_is_terminated_not_truncated() -> None:
+    env = ct_pettingzoo.env("chaos_tower_vs2", max_actions=500)
+    env.reset(seed=1)
+    while not ct.is_terminal(env.game_state):
+        env.step(env.last()[4]["legal_actions"][0])
+    assert ct.outcome(env.game_state).cause != "max-actions"
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+    assert [env.rewards[a] for a in env.possible_agents] == list(ct.returns(env.game_state))
+
+
+@pytest.mark.parametrize("name", [mode.name for mode in MODES if mode.name != "chaos_tower_solo"])
+def test_deepcopy_and_pickle_keep_the_running_game_in_every_mode(name: str) -> None:
+    env = ct_pettingzoo.env(name, max_actions=100)
+    env.reset(seed=4)
+    for _ in range(3):
+        env.step(env.last()[4]["legal_actions"][-1])
+    assert not ct.is_terminal(env.game_state)
+    twin, restored = copy.deepcopy(env), pickle.loads(pickle.dumps(env))
+    assert twin.game_state == restored.game_state == env.game_state
+    assert restored.agent_selection == env.agent_selection
+    action = env.last()[4]["legal_actions"][0]
+    before = ct.dumps(env.game_state)
+    twin.step(action)
+    restored.step(action)
+    assert ct.dumps(env.game_state) == before
+    assert ct.dumps(twin.game_state) == ct.dumps(restored.game_state) != before

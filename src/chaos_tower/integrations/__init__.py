@@ -36,12 +36,23 @@ class Mode:
     """The keywords of :func:`chaos_tower.new_game` (``mode``, ``players``, ``teams``, ``extra_rule``)."""
     cards: Callable[[], Any] = field(default=_builtin_tower_set, eq=False)
     """Returns the card set to play with (default: the built-in Tower set)."""
+    zero_sum: bool = False
+    """Every ending's returns sum to 0: two sides, one wins what the other loses (or neither)."""
 
 
+# Zero-sum: two seats (one won, one lost, or both neither: a VS2 draw or cut, a duel cut short) or two
+# equal teams (the winning team's seats 1, the other's -1). With 3 or more sides one winner gets 1 and
+# every other -1: general sum.
 MODES: tuple[Mode, ...] = (
     Mode("chaos_tower_solo", {"mode": "solo"}),
-    *(Mode(f"chaos_tower_vs{n}", {"mode": "vs", "players": n}) for n in range(2, 6)),
-    *(Mode(f"crest_duel_{n}", {"players": n}, cards=_builtin_crest_set) for n in range(2, 7)),
-    *(Mode(f"crest_duel_{n}_teams", {"players": n, "teams": True}, cards=_builtin_crest_set) for n in (4, 6)),
+    *(Mode(f"chaos_tower_vs{n}", {"mode": "vs", "players": n}, zero_sum=n == 2) for n in range(2, 6)),
+    *(
+        Mode(f"crest_duel_{n}", {"players": n}, cards=_builtin_crest_set, zero_sum=n == 2)
+        for n in range(2, 7)
+    ),
+    *(
+        Mode(f"crest_duel_{n}_teams", {"players": n, "teams": True}, cards=_builtin_crest_set, zero_sum=True)
+        for n in (4, 6)
+    ),
 )
 """Every mode the adapters register, in order."""

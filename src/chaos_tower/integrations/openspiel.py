@@ -69,13 +69,16 @@ def _start(name: str, seed: int, max_actions: int) -> Any:
 
 
 def _game_type(short_name: str, players: int) -> Any:
+    # Zero-sum where the mode's returns always sum to 0 (two sides), else general sum.
+    zero_sum = _mode(short_name).zero_sum
+    utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
     return pyspiel.GameType(
         short_name=short_name,
         long_name=f"chaos_tower {short_name.removeprefix('chaos_tower_')}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
@@ -108,7 +111,7 @@ class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
             num_players=self.players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=0.0 if _mode(short_name).zero_sum else None,
             max_game_length=self.max_actions,
         )
         super().__init__(_game_type(short_name, self.players), info, params)
@@ -118,9 +121,22 @@ class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
         return ChaosTowerState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """An observer: the observation (tensor and string), or with perfect recall the information state."""
+        """An observer: the observation (tensor and string), or with perfect recall the information state.
+
+        Only one player's own view is offered (public and that player's private
+        information): a public-only observer would carry the player's secrets (a
+        hand, an attribute), and an all-players one is not made from one view.
+        Other kinds raise :class:`ValueError`.
+        """
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "only one player's own observation (public and single-player private information) is offered"
+            )
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self, recall)
 

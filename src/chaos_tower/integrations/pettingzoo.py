@@ -85,6 +85,9 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         probe = self._new(0)
         players = api.rules_of(probe).players(probe)
+        if render_mode == "svg" and api.rules_of(probe).render_svg is None:
+            # Say so now rather than at the first render() of a running game.
+            raise ValueError(f"render_mode 'svg': {api.rules_of(probe).name} has no SVG pictures yet")
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.size = max(len(api.observation_tensor(probe, p)) for p in range(players))
         self.actions = len(api.action_space(probe))
@@ -139,8 +142,8 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         player = api.current_player(state)
         if player is None:
             returns = api.returns(state)
-            result = api.outcome(state)
-            truncated = getattr(result, "result", None) == "ended"
+            # Every game's outcome names its cause; "max-actions" is the cut, not a win or loss.
+            truncated = getattr(api.outcome(state), "cause", None) == "max-actions"
             for i, agent in enumerate(self.possible_agents):
                 if agent in self.agents:
                     self.rewards[agent] = float(returns[i])

@@ -67,6 +67,8 @@ class Observation:
     rebright: tuple[int, int, int, int, int] | None
     rebright_pending: bool
     rearranging: bool
+    step_returns: bool
+    """The step stood on ended a ZAP and goes back to the step area unused (`TOC-ZAP-07`)."""
     combat_bonus: int
     actions: int
     max_actions: int | None
@@ -96,6 +98,7 @@ class Observation:
             "rebright": None if self.rebright is None else dict(zip(LETTERS, self.rebright, strict=True)),
             "rebright_pending": self.rebright_pending,
             "rearranging": self.rearranging,
+            "step_returns": self.step_returns,
             "combat_bonus": self.combat_bonus,
             "actions": self.actions,
             "max_actions": self.max_actions,
@@ -131,6 +134,8 @@ class Observation:
             f"mode={'rearrange' if self.rearranging else 'play'}",
             f"acts={self.actions}" + ("" if self.max_actions is None else f"/{self.max_actions}"),
         ]
+        if self.step_returns:
+            words.append("step-returns")
         if self.result is not None:
             words.append(f"result={self.result}")
         return " ".join(words)
@@ -169,6 +174,7 @@ def observation(state: State, player: int) -> Observation:
         rebright=state.rebright,
         rebright_pending=state.rebright_pending,
         rearranging=state.rearranging,
+        step_returns=state.step_returns,
         combat_bonus=state.combat_bonus,
         actions=state.actions,
         max_actions=state.max_actions,

@@ -5,11 +5,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .. import api
 from ..cards import TowerCardSet
 from ..errors import SaveError
+from ..vocabulary import LETTERS
 from . import actions, engine, observe, render, serial, setup
 from .observe import VsObservation
 from .state import VsState
@@ -62,12 +64,80 @@ def _not_playable(view: VsObservation, *args: Any) -> Any:
     raise TypeError("an observation is one player's view, not a game to play; use the referee's VsState")
 
 
+def _is_int(value: Any, low: int, high: int | None = None) -> bool:
+    return type(value) is int and low <= value and (high is None or value <= high)
+
+
+def _view_problem(view: VsObservation) -> str | None:
+    """What makes a loaded view impossible to draw (its shape, not its rules), if anything."""
+    n = view.players
+    if not _is_int(n, 2, 5):
+        return "players must be 2 to 5"
+    k = 2 if n == 2 else 1  # counters per player (`TOC-VS2-021`, `TOC-VS3-041`)
+    letters = tuple(LETTERS)  # compared with ==, so that any JSON value can be tested
+
+    def seat(value: Any) -> bool:
+        return _is_int(value, 0, n - 1)
+
+    def per_seat(value: Any, fits: Callable[[Any], bool]) -> bool:
+        return isinstance(value, tuple) and len(value) == n and all(fits(v) for v in value)
+
+    def counters(value: Any, fits: Callable[[Any], bool]) -> bool:
+        return isinstance(value, tuple) and len(value) == k and all(fits(v) for v in value)
+
+    def texts(value: Any) -> bool:
+        return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+
+    checks = {
+        "player, first and turn are seats": all(seat(v) for v in (view.player, view.first, view.turn)),
+        "decider is a seat or null": view.decider is None or seat(view.decider),
+        "round, deck, unused and declaration_limit are counts": _is_int(view.round, 1)
+        and all(_is_int(v, 0) for v in (view.deck, view.unused, view.declaration_limit)),
+        "extra_rule is true or false": isinstance(view.extra_rule, bool),
+        "phase is one of the phases": view.phase in observe._PHASES,
+        "attributes: one letter per counter": counters(view.attributes, lambda a: a in letters),
+        "counters: per seat, one number per counter": per_seat(
+            view.counters, lambda c: counters(c, lambda x: type(x) is int)
+        ),
+        "face_up: per seat, a letter or null per counter": per_seat(
+            view.face_up, lambda c: counters(c, lambda x: x is None or x in letters)
+        ),
+        "declarations and hand_sizes: a count per seat": per_seat(view.declarations, lambda v: _is_int(v, 0))
+        and per_seat(view.hand_sizes, lambda v: _is_int(v, 0)),
+        "out: true or false per seat": per_seat(view.out, lambda v: isinstance(v, bool)),
+        "named: (declarer, target, letter, right) each": isinstance(view.named, tuple)
+        and all(
+            isinstance(d, tuple) and len(d) == 4 and seat(d[0]) and seat(d[1]) and d[2] in letters
+            and isinstance(d[3], bool)
+            for d in view.named
+        ),
+        "gifts: (giver, recipient, item) each": isinstance(view.gifts, tuple)
+        and all(
+            isinstance(g, tuple) and len(g) == 3 and seat(g[0]) and seat(g[1]) and isinstance(g[2], str)
+            for g in view.gifts
+        ),
+        "hand and drawn are ids": texts(view.hand) and texts(view.drawn),
+        "applying is an id or null": view.applying is None or isinstance(view.applying, str),
+        "queue holds seats": isinstance(view.queue, tuple) and all(seat(q) for q in view.queue),
+        "results: null, or won/lost/draw/ended per seat": view.results is None
+        or per_seat(view.results, lambda r: r in ("won", "lost", "draw", "ended")),
+        "cause is text or null": view.cause is None or isinstance(view.cause, str),
+    }
+    broken = [what for what, ok in checks.items() if not ok]
+    return "; ".join(broken) if broken else None
+
+
 def _view_loads(text: str | bytes, cards: TowerCardSet) -> VsObservation:
     view = VsObservation.loads(text)
     from .state import compile_table
 
+    if not isinstance(cards, TowerCardSet):
+        raise SaveError("a Tower save is loaded with a Tower card set")
     if view.cardset != compile_table(cards).fingerprint:
         raise SaveError("the observation was made with another card set")
+    problem = _view_problem(view)
+    if problem is not None:
+        raise SaveError(f"a bad observation: {problem}")
     return view
 
 
