@@ -85,3 +85,21 @@ def test_action_numbers_are_ints_only() -> None:
         ct.action_from_index(state, True)
     with pytest.raises(ct.MalformedActionError):
         ct.action_from_index(state, len(ct.action_space(state)))
+
+
+@pytest.mark.parametrize(("name", "cards", "options"), STARTS, ids=[s[0] for s in STARTS])
+def test_the_random_agent_plays_every_game(name: str, cards: object, options: dict[str, object]) -> None:
+    from chaos_tower.agents import RandomAgent, play
+
+    start = ct.new_game(cards, seed=2, max_actions=200, **options)
+    game = list(play(start, RandomAgent(2)))
+    assert game and ct.is_terminal(game[-1][1])
+    again = list(play(start, RandomAgent(2)))
+    assert [ct.dumps(s) for _, s in again] == [ct.dumps(s) for _, s in game]  # seeded: the same game
+
+
+def test_the_greedy_agent_says_which_game_it_plays() -> None:
+    from chaos_tower.agents import GreedyAgent
+
+    with pytest.raises(TypeError, match="solo game"):
+        GreedyAgent(1).choose(ct.new_game(TOWER, mode="vs", players=2, seed=1))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
+from . import api
 from .tower.actions import Action, PlaceStep
 from .tower.board import connected, continuous_effects, effective_da, same_attribute_neighbours, side_at
 from .tower.engine import apply, legal_actions, outcome
@@ -25,20 +26,20 @@ __all__ = ["Agent", "GreedyAgent", "RandomAgent", "play"]
 class Agent(Protocol):
     """Anything that picks one of the legal actions."""
 
-    def choose(self, state: State) -> Action:
+    def choose(self, state: Any) -> Any:
         """The action to play in ``state`` (which has at least one legal action)."""
         ...
 
 
 class RandomAgent:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions, in any game (it asks the front door)."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: State) -> Action:
-        """A uniformly random legal action."""
-        return self._rng.choice(legal_actions(state))
+    def choose(self, state: Any) -> Any:
+        """A uniformly random legal action of whoever is to decide."""
+        return self._rng.choice(api.legal_actions(state))
 
 
 def score(state: State) -> float:
@@ -137,6 +138,11 @@ class GreedyAgent:
 
     def choose(self, state: State) -> Action:
         """The legal action whose result scores best (:func:`score`, less the revisit cost)."""
+        if not isinstance(state, State):
+            raise TypeError(
+                "GreedyAgent plays the solo game; VS has chaos_tower.vs.agents, "
+                "Crest Duel chaos_tower.crest.agents"
+            )
         best: list[tuple[Action, tuple[object, ...]]] = []
         best_value = float("-inf")
         for action in legal_actions(state):
@@ -167,9 +173,13 @@ def _position(state: State) -> tuple[object, ...]:
     )
 
 
-def play(state: State, agent: Agent) -> Iterator[tuple[Action, State]]:
-    """Let ``agent`` play from ``state`` to the end, yielding each action and the state it made."""
-    while outcome(state) is None:
+def play(state: Any, agent: Agent) -> Iterator[tuple[Any, Any]]:
+    """Let ``agent`` play from ``state`` to the end, yielding each action and the state it made.
+
+    Any game's state will do (the front door applies the actions); in games of
+    several players the one agent decides for every seat.
+    """
+    while not api.is_terminal(state):
         action = agent.choose(state)
-        state = apply(state, action)
+        state = api.apply(state, action)
         yield action, state

@@ -43,6 +43,8 @@ def check_deaths(work: Work) -> None:
         for seat in [*work.dying, *fallen]:
             _bury(work, seat)
         work.dying = []
+        # Someone is left: damage only ever reaches enemies of the acting seat (the
+        # schema allows no damage on `self`), so the acting monster is standing.
         survivor = next(s for s in range(work.state.players) if work.alive[s])
         winners = allies(work.state, survivor)
         work.result = CrestOutcome(winners=winners, cause="last-standing", rule="CRD-DEATH-C")
