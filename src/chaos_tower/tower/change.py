@@ -7,6 +7,7 @@ raises leaves nothing behind.
 
 from __future__ import annotations
 
+from functools import cache
 from operator import add
 from typing import Any
 
@@ -89,8 +90,7 @@ class Change:
         new = tuple([low if v < low else high if v > high else v for v in map(add, old, vector)])
         if new != old:
             self.set(elements=new)
-            shown = " ".join(f"{LETTERS[i]}{d:+d}" for i, d in enumerate(vector) if d)
-            self.event(rule, "elements", f"elements {shown}: {why}")
+            self.event(rule, "elements", f"elements {_shown(vector)}: {why}")
 
     def element(self, attribute: int, delta: int, rule: str, why: str) -> None:
         """Change one element (pay for a flip or a fight, or a chosen +n)."""
@@ -152,6 +152,12 @@ class Change:
         """The new state."""
         self.updates["events"] = tuple(self.events)
         return _evolve(self.original, self.updates)
+
+
+@cache
+def _shown(vector: tuple[int, ...]) -> str:
+    # A card's element vector is one of a few dozen; its text is made once.
+    return " ".join(f"{LETTERS[i]}{d:+d}" for i, d in enumerate(vector) if d)
 
 
 _evolve = updater(State)
