@@ -10,9 +10,10 @@ import sys
 from typing import TextIO
 
 from .agents import GreedyAgent, RandomAgent
+from .choosing import pick
 from .errors import CardSetError, ChaosTowerError
 from .loading import load_cardset
-from .tower.actions import action_text, parse_action
+from .tower.actions import action_text
 from .tower.engine import apply, legal_actions, outcome
 from .tower.prep import new_game
 from .tower.render import render_text
@@ -67,13 +68,7 @@ def _human_game(state: State, inp: TextIO, out: TextIO) -> int:
                 return 0
             choice = line.strip()
             try:
-                if choice.isdigit():
-                    index = int(choice) - 1
-                    if not 0 <= index < len(actions):
-                        raise ChaosTowerError(f"choose a number from 1 to {len(actions)}")
-                    action = actions[index]
-                else:
-                    action = parse_action(choice, state.game.grid)
+                action = pick(state, actions, choice)
                 state = apply(state, action)
                 break
             except ChaosTowerError as exc:

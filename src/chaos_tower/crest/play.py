@@ -14,10 +14,11 @@ import argparse
 import sys
 from typing import TextIO
 
+from ..choosing import pick
 from ..errors import CardSetError, ChaosTowerError
 from ..loading import load_cardset
 from . import engine
-from .actions import action_text, parse_action
+from .actions import action_text
 from .agents import CrestGreedyAgent, CrestRandomAgent
 from .observe import observation
 from .render import render_text
@@ -100,13 +101,7 @@ def _human_game(state: CrestState, inp: TextIO, out: TextIO, clear: bool = False
                 return 0
             choice = line.strip()
             try:
-                if choice.isdigit():
-                    index = int(choice) - 1
-                    if not 0 <= index < len(actions):
-                        raise ChaosTowerError(f"choose a number from 1 to {len(actions)}")
-                    action = actions[index]
-                else:
-                    action = parse_action(choice, state.game)
+                action = pick(state, actions, choice)
                 state = engine.apply(state, action)
                 break
             except ChaosTowerError as exc:

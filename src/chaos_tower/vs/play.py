@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from ..choosing import pick
 from ..errors import ChaosTowerError
 from ..loading import load_cardset
-from .actions import action_text, parse_action
+from .actions import action_text
 from .agents import RandomVsAgent, SimpleVsAgent
 from .engine import apply, current_player, legal_actions, outcome
 from .observe import observation
@@ -101,13 +102,7 @@ def _human_game(state: VsState, inp: TextIO, out: TextIO, clear: bool) -> int:
             if choice is None:
                 return 0
             try:
-                if choice.isdigit():
-                    index = int(choice) - 1
-                    if not 0 <= index < len(actions):
-                        raise ChaosTowerError(f"choose a number from 1 to {len(actions)}")
-                    action = actions[index]
-                else:
-                    action = parse_action(state, choice)
+                action = pick(state, actions, choice)
                 state = apply(state, action)
                 break
             except ChaosTowerError as exc:
