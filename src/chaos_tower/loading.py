@@ -15,6 +15,7 @@ they came from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, overload
 
@@ -157,17 +158,27 @@ def _game_of(data: dict[str, Any]) -> str:
     return "crest" if isinstance(header, dict) and header.get("game") == "crest" else "tower"
 
 
-def _check_crest(joined: _Joined) -> tuple[CrestCardSet | None, list[Problem]]:
-    """Stages 3 to 5 for a Crest Duel set: its own schema, model and checks."""
-    issues = schema_issues("crest-cardset", joined.data)
+_GAMES: dict[str, tuple[str, type[Any], Callable[[Any], Any]]] = {
+    "tower": ("tower-cardset", TowerCardSet, semantic_issues),
+    "crest": ("crest-cardset", CrestCardSet, crest_issues),
+}
+"""Per game: its schema, its card-set model and the checks a schema cannot express."""
+
+
+def _check(joined: _Joined, game: str) -> tuple[TowerCardSet | CrestCardSet | None, list[Problem]]:
+    """Stages 3 to 5 for the joined document of one game: schema, model, semantic checks."""
+    schema, model, checks = _GAMES[game]
+    issues = schema_issues(schema, joined.data)
     if issues:
         return None, _in_order([joined.problem(i.path, "schema", i.message) for i in issues])
     try:
-        cards = converter().structure(joined.data, CrestCardSet)
+        cards = converter().structure(joined.data, model)
     except (BaseValidationError, ValueError, TypeError) as exc:
+        # The schema should have caught anything the converter refuses; if it
+        # did not, that is our bug, but the user still gets a located problem.
         detail = "; ".join(transform_error(exc)) if isinstance(exc, BaseValidationError) else str(exc)
         return None, [joined.problem((), "structure", f"the data does not fit the card model: {detail}")]
-    problems = [joined.problem(i.path, i.code, i.message) for i in crest_issues(cards)]
+    problems = [joined.problem(i.path, i.code, i.message) for i in checks(cards)]
     if problems:
         return None, _in_order(problems)
     return cards, []
@@ -200,22 +211,7 @@ def check_cardset(
         return None, [
             joined.problem(("header", "game"), "wrong-game", f"a {found_game} set, not a {game} set")
         ]
-    if found_game == "crest":
-        return _check_crest(joined)
-    issues = schema_issues("tower-cardset", joined.data)
-    if issues:
-        return None, _in_order([joined.problem(i.path, "schema", i.message) for i in issues])
-    try:
-        cards = converter().structure(joined.data, TowerCardSet)
-    except (BaseValidationError, ValueError, TypeError) as exc:
-        # The schema should have caught anything the converter refuses; if it
-        # did not, that is our bug, but the user still gets a located problem.
-        detail = "; ".join(transform_error(exc)) if isinstance(exc, BaseValidationError) else str(exc)
-        return None, [joined.problem((), "structure", f"the data does not fit the card model: {detail}")]
-    problems = [joined.problem(i.path, i.code, i.message) for i in semantic_issues(cards)]
-    if problems:
-        return None, _in_order(problems)
-    return cards, []
+    return _check(joined, found_game)
 
 
 def _in_order(problems: list[Problem]) -> list[Problem]:
