@@ -22,7 +22,7 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
-from bench_tower import chess_runner
+from bench_tower import chess_runner, interleave
 
 import chaos_tower as ct
 from chaos_tower.agents import GreedyAgent
@@ -182,18 +182,7 @@ def main() -> None:
         sides.update({f"{mode.name} (OpenSpiel)": openspiel_runner(mode.name, 1) for mode in MODES})
     sides["python-chess"] = chess_runner(1)
     sides["openspiel tic-tac-toe"] = tictactoe_runner(1)
-    totals = {name: [0, 0, 0.0] for name in sides}
-    for _ in range(args.rounds):
-        for name, run in sides.items():
-            start = time.perf_counter()
-            steps, games = run(args.seconds / args.rounds)
-            totals[name][0] += steps
-            totals[name][1] += games
-            totals[name][2] += time.perf_counter() - start
-    rates = {}
-    for name, (steps, games, spent) in totals.items():
-        rates[name] = steps / spent
-        print(f"{name:>30}: {steps / spent:10.0f} steps/s  {games / spent:9.1f} games/s  ({steps} steps)")
+    rates = interleave(sides, args.seconds, args.rounds, width=30)
     for label in (mode.name for mode in MODES):
         chess = rates[label] / rates["python-chess"]
         ttt = rates[label] / rates["openspiel tic-tac-toe"]

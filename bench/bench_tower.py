@@ -70,6 +70,29 @@ def chess_runner(seed: int) -> Callable[[float], tuple[int, int]]:
     return run
 
 
+def interleave(
+    sides: dict[str, Callable[[float], tuple[int, int]]], seconds: float, rounds: int, *, width: int = 13
+) -> dict[str, float]:
+    """Give each side ``seconds`` in all, in ``rounds`` turns taken in order; print and return steps/s.
+
+    Interleaving makes a busy or throttled machine slow every side alike.
+    """
+    totals = {name: [0, 0, 0.0] for name in sides}
+    for _ in range(rounds):
+        for name, run in sides.items():
+            start = time.perf_counter()
+            steps, games = run(seconds / rounds)
+            totals[name][0] += steps
+            totals[name][1] += games
+            totals[name][2] += time.perf_counter() - start
+    rates = {}
+    for name, (steps, games, spent) in totals.items():
+        rates[name] = steps / spent
+        line = f"{steps / spent:10.0f} steps/s  {games / spent:8.1f} games/s  ({steps} steps)"
+        print(f"{name:>{width}}: {line}")
+    return rates
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -77,19 +100,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="time for each side (default 10)")
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (default 10)")
     args = parser.parse_args()
-    sides = {"tower": tower_runner(1), "python-chess": chess_runner(1)}
-    totals = {name: [0, 0, 0.0] for name in sides}
-    for _ in range(args.rounds):
-        for name, run in sides.items():
-            start = time.perf_counter()
-            steps, games = run(args.seconds / args.rounds)
-            totals[name][0] += steps
-            totals[name][1] += games
-            totals[name][2] += time.perf_counter() - start
-    rates = {}
-    for name, (steps, games, spent) in totals.items():
-        rates[name] = steps / spent
-        print(f"{name:>13}: {steps / spent:10.0f} steps/s  {games / spent:8.1f} games/s  ({steps} steps)")
+    rates = interleave({"tower": tower_runner(1), "python-chess": chess_runner(1)}, args.seconds, args.rounds)
     print(f"ratio tower / python-chess: {rates['tower'] / rates['python-chess']:.2f}x (target >= 1.0x)")
 
 
