@@ -7,10 +7,11 @@ text that is not JSON, duplicate keys, ``NaN`` and ``Infinity``, another
 format, other top-level keys, a save made with another card set (told by the
 SHA-256 fingerprint of its content, not by its name), and malformed events.
 
->>> text = write(FORMAT_EXAMPLE, name="demo", version="1", fingerprint="ab12", position="p", events=())
->>> read(text, fmt=FORMAT_EXAMPLE, what="demo", fingerprint="ab12")
+>>> fmt = "chaos-tower/example/1"
+>>> text = write(fmt, name="demo", version="1", fingerprint="ab12", position="p", events=())
+>>> read(text, fmt=fmt, what="demo", fingerprint="ab12")
 ('p', [])
->>> read(text, fmt=FORMAT_EXAMPLE, what="demo", fingerprint="ff00")
+>>> read(text, fmt=fmt, what="demo", fingerprint="ff00")
 Traceback (most recent call last):
 chaos_tower.errors.SaveError: the save was made with another card set ('demo'); load it with that set
 """
@@ -32,8 +33,6 @@ MAX_SAVE_BYTES = 1_048_576
 
 KEYS = frozenset({"format", "cardset", "position", "events"})
 """The top-level keys of every save."""
-
-FORMAT_EXAMPLE = "chaos-tower/example/1"
 
 E = TypeVar("E")
 
