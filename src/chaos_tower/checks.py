@@ -212,6 +212,16 @@ class _Checker:
                 "out-of-bounds",
                 f"the starting element is outside {sheet.element.min}..{sheet.element.max}",
             )
+        elif sheet.start_element == sheet.element.min:
+            # A Tower set is the whole box, VS modes included: their counters start at the
+            # starting element, and one at the least has lost, so no VS game could begin.
+            self.add(
+                ("sheet", "start_element"),
+                "out-of-bounds",
+                f"the starting element must be more than the least ({sheet.element.min}): the VS "
+                "counters start at it (TOC-VS2-022, TOC-VS3-042), and at the least every player "
+                "would have lost before the first turn (TOC-VS2-031, TOC-VS3-051)",
+            )
         for index, slot in enumerate(sheet.slots):
             if slot.row is not None and slot.row >= sheet.rows:
                 self.add(

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
+from pathlib import Path
 
+import attrs
 import pytest
 
 import chaos_tower as ct
@@ -12,6 +15,7 @@ from chaos_tower.vs import VsState
 from .scenario import CARDS, game
 
 SEEDS = range(40)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_TOC_VS2_01_two_player_game_through_the_front_door() -> None:
@@ -159,3 +163,50 @@ def test_TOC_VS3_045_play_goes_round_the_seats() -> None:
     start = order[0]
     assert order == [(start + i) % 4 for i in range(5)]
     assert state.round == 2
+
+
+def _start_at(tmp_path: Path, value: int) -> Path:
+    """A copy of the built-in Tower set whose starting element (the VS start) is ``value``."""
+    folder = tmp_path / "set"
+    shutil.copytree(ROOT / "carddata" / "tower", folder)
+    sheet = folder / "set.yaml"
+    text = sheet.read_text(encoding="utf-8")
+    assert "  start_element: 4 " in text
+    sheet.write_text(text.replace("  start_element: 4 ", f"  start_element: {value} "), encoding="utf-8")
+    return folder
+
+
+def test_TOC_VS2_022_a_set_whose_counters_would_start_at_the_bottom_is_refused(tmp_path: Path) -> None:
+    """TOC-VS2-022, TOC-VS3-042: the counters start at the set's starting element; at the least
+    element every player would have lost before anyone acts (TOC-VS2-031, TOC-VS3-051), so the
+    set is refused when it is loaded, naming the file, line and field."""
+    folder = _start_at(tmp_path, CARDS.sheet.element.min)
+    with pytest.raises(ct.CardSetError) as caught:
+        ct.load_cardset(folder)
+    (problem,) = caught.value.problems
+    assert problem.path == "sheet.start_element" and problem.code == "out-of-bounds"
+    assert Path(problem.file).name == "set.yaml" and problem.line > 0
+    lines = (folder / "set.yaml").read_text(encoding="utf-8").splitlines()
+    assert lines[problem.line - 1].strip().startswith("start_element:")
+    assert "TOC-VS2-022" in problem.message and "TOC-VS3-051" in problem.message
+
+
+def test_TOC_VS3_042_a_set_starting_one_above_the_bottom_starts_open_vs_games(tmp_path: Path) -> None:
+    """TOC-VS3-042, TOC-VS2-022: one above the least element is a VS start from which nobody has
+    lost yet; the game is open and its save loads."""
+    cards = ct.load_cardset(_start_at(tmp_path, CARDS.sheet.element.min + 1))
+    for players in (2, 3):
+        state = ct.new_game(cards, mode="vs", players=players, seed=1)
+        assert ct.outcome(state) is None and not any(state.out)
+        assert ct.loads(ct.dumps(state), cards) == state
+
+
+def test_TOC_VS3_051_a_set_built_in_code_with_the_bottom_start_cannot_start_a_vs_game() -> None:
+    """TOC-VS3-051, TOC-VS2-031: a set built in code skips the loader's check; VS setup still
+    refuses a start at the least element with a CardSetError naming the field."""
+    bottom = attrs.evolve(CARDS, sheet=attrs.evolve(CARDS.sheet, start_element=CARDS.sheet.element.min))
+    for players in (2, 3):
+        with pytest.raises(ct.CardSetError, match=r"sheet\.start_element: the VS counters would start"):
+            ct.new_game(bottom, mode="vs", players=players, seed=1)
+    # The extra rule starts at the greatest element instead (TOC-VS3-052), so that game is open.
+    assert ct.outcome(ct.new_game(bottom, mode="vs", players=3, seed=1, extra_rule=True)) is None

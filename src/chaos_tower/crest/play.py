@@ -1,7 +1,8 @@
 """``chaos-tower play --game crest``: a duel in the terminal, for people at one keyboard or for agents.
 
-People: when the keyboard passes to another seat, the screen is cleared (on a
-terminal) and that seat's view waits until it presses Enter; the view shows
+People: when the keyboard passes to another seat, the screen and its scrollback
+are wiped (on a terminal, :class:`~chaos_tower.hotseat.HotSeat`) and that seat's
+view waits until it presses Enter; the view shows
 only what the seat may see (its own hand, never the others', `CRD-START-C`)
 and the public events since its last view. Agents: every seat is played by
 the agent and the explained log (each action and the events it caused, with
@@ -16,6 +17,7 @@ from typing import TextIO
 
 from ..choosing import pick
 from ..errors import CardSetError, ChaosTowerError
+from ..hotseat import HotSeat
 from ..loading import load_cardset
 from . import engine
 from .actions import action_text
@@ -62,44 +64,34 @@ def _agent_game(state: CrestState, name: str, seed: int, quiet: bool, out: TextI
     return _result(state, out)
 
 
-_CLEAR = "\033[2J\033[H"
-
-
-def _human_game(state: CrestState, inp: TextIO, out: TextIO, clear: bool = False) -> int:
+def _human_game(state: CrestState, seat: HotSeat) -> int:
+    out = seat.out
     last_seat = -1
     # Every event text is public (face-down cards are only counted), so each seat is shown
     # the events since its last view; action texts are not, since a setup action names its card.
     log: list[str] = [str(e) for e in state.events]
     seen = [0] * state.players
     while not engine.is_terminal(state):
-        seat = state.seat
-        if seat != last_seat:
+        me = state.seat
+        if me != last_seat:
             # `CRD-START-C`: the seat that just acted still faces the screen, so the next
             # seat's hand waits until that seat has the keyboard and presses Enter.
-            print(
-                (_CLEAR if clear else "\n") + f"==== seat {seat}: take the keyboard (others, look away) ====",
-                file=out,
-            )
-            print(f"seat {seat}: press Enter to see your view> ", end="", file=out, flush=True)
-            if not inp.readline():
-                print("\nbye", file=out)
+            banner = f"==== seat {me}: take the keyboard (others, look away) ===="
+            if not seat.hand_over(banner, f"seat {me}: press Enter to see your view> "):
                 return 0
-            last_seat = seat
-            print("since your last view:" if seen[seat] else "so far:", file=out)
-            for line in log[seen[seat] :]:
+            last_seat = me
+            print("since your last view:" if seen[me] else "so far:", file=out)
+            for line in log[seen[me] :]:
                 print(f"    {line}", file=out)
-            seen[seat] = len(log)
-        print(observation(state, seat), file=out)
+            seen[me] = len(log)
+        print(observation(state, me), file=out)
         actions = engine.legal_actions(state)
         for number, action in enumerate(actions, 1):
             print(f"  {number:3d}  {action_text(action)}", file=out)
         while True:
-            print(f"seat {seat}, action (number or text, q to quit)> ", end="", file=out, flush=True)
-            line = inp.readline()
-            if not line or line.strip() in ("q", "quit"):
-                print("\nbye", file=out)
+            choice = seat.read(f"seat {me}, action (number or text, q to quit)> ")
+            if choice is None:
                 return 0
-            choice = line.strip()
             try:
                 action = pick(state, actions, choice)
                 state = engine.apply(state, action)
@@ -108,7 +100,13 @@ def _human_game(state: CrestState, inp: TextIO, out: TextIO, clear: bool = False
                 print(f"  not possible: {exc}", file=out)
         _events(state, out)
         log += [str(e) for e in state.events]
-        seen[seat] = len(log)
+        seen[me] = len(log)
+    # `CRD-DEATH-C`: the duel is over; the last view goes with the private screen, and the
+    # events that ended it, the whole table and the result are shown to all.
+    seat.end()
+    print("\n==== game over ====", file=out)
+    for line in log[min(seen) :]:
+        print(f"    {line}", file=out)
     print(render_text(state), file=out)
     return _result(state, out)
 
@@ -144,7 +142,8 @@ def run_crest(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO |
     try:
         if args.agent:
             return _agent_game(state, args.agent, args.seed, args.quiet, out)
-        return _human_game(state, inp, out, clear=out.isatty())
+        with HotSeat(inp, out) as seat:
+            return _human_game(state, seat)
     except KeyboardInterrupt:
         print("\ninterrupted", file=out)
         return 130

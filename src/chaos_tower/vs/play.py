@@ -1,7 +1,8 @@
 """``chaos-tower play --mode vs``: hot-seat VS games at one keyboard, or agents playing every seat.
 
-Hot seat: before each decision the screen is cleared and the deciding player is
-announced; the view appears only after they press Enter, and it shows only what
+Hot seat (:class:`~chaos_tower.hotseat.HotSeat`): before each decision the screen and
+its scrollback are wiped and the deciding player is announced; the view appears only
+after they press Enter, and it shows only what
 :func:`~chaos_tower.vs.observe.observation` gives that player, never another's
 hidden attributes, items or the deck. Actions are chosen by number or text;
 ``q``, end of input or Ctrl-C quit cleanly.
@@ -14,6 +15,7 @@ from typing import TextIO
 
 from ..choosing import pick
 from ..errors import ChaosTowerError
+from ..hotseat import HotSeat
 from ..loading import load_cardset
 from .actions import action_text
 from .agents import RandomVsAgent, SimpleVsAgent
@@ -25,7 +27,6 @@ from .state import VsState
 
 __all__ = ["run_vs"]
 
-_CLEAR = "\033[2J\033[H"
 _AGENT_LIMIT = 5000
 
 
@@ -66,28 +67,15 @@ def _agent_game(state: VsState, name: str, seed: int, quiet: bool, out: TextIO) 
     return _result(state, out)
 
 
-def _read(inp: TextIO, out: TextIO, prompt: str) -> str | None:
-    print(prompt, end="", file=out, flush=True)
-    line = inp.readline()
-    if not out.isatty():
-        print(file=out)
-    if not line or line.strip().lower() in ("q", "quit"):
-        print("\nbye", file=out)
-        return None
-    return line.strip()
-
-
-def _human_game(state: VsState, inp: TextIO, out: TextIO, clear: bool) -> int:
+def _human_game(state: VsState, seat: HotSeat) -> int:
     names = _names(state)
+    out = seat.out
     log: list[str] = [str(e) for e in state.events]
     """Everything public that happened; each player is shown what happened since their last view."""
     seen = [0] * state.players
     while (me := current_player(state)) is not None:
-        print(
-            (_CLEAR if clear else "\n" * 3) + f"=== player {me}, your turn (everyone else, look away) ===",
-            file=out,
-        )
-        if _read(inp, out, f"player {me}: press Enter to see your view> ") is None:
+        banner = f"=== player {me}, your turn (everyone else, look away) ==="
+        if not seat.hand_over(banner, f"player {me}: press Enter to see your view> "):
             return 0
         print("since your last view:" if seen[me] else "the deal:", file=out)
         for line in log[seen[me] :]:
@@ -98,7 +86,7 @@ def _human_game(state: VsState, inp: TextIO, out: TextIO, clear: bool) -> int:
         for number, action in enumerate(actions, 1):
             print(f"  {number:3d}  {action_text(state, action)}", file=out)
         while True:
-            choice = _read(inp, out, "action (number or text, q to quit)> ")
+            choice = seat.read("action (number or text, q to quit)> ")
             if choice is None:
                 return 0
             try:
@@ -108,7 +96,9 @@ def _human_game(state: VsState, inp: TextIO, out: TextIO, clear: bool) -> int:
             except ChaosTowerError as exc:
                 print(f"  not possible: {exc}", file=out)
         log += [f"player {me}: {action_text(state, action)}", *(str(e) for e in state.events)]
-    print((_CLEAR if clear else "\n") + "=== game over ===", file=out)
+    # The game is over: the last view goes with the private screen; the result is for all.
+    seat.end()
+    print("\n=== game over ===", file=out)
     for line in log[min(seen) :]:
         print(f"    {line}", file=out)
     print(render_text(state), file=out)
@@ -127,7 +117,8 @@ def run_vs(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
     try:
         if args.agent:
             return _agent_game(state, args.agent, args.seed, args.quiet, out)
-        return _human_game(state, inp, out, clear=out.isatty())
+        with HotSeat(inp, out) as seat:
+            return _human_game(state, seat)
     except KeyboardInterrupt:
         print("\ninterrupted", file=out)
         return 130

@@ -8,6 +8,7 @@ SplitMix64 state (:mod:`chaos_tower.tower.rng`).
 from __future__ import annotations
 
 from ..cards import TowerCardSet
+from ..errors import CardSetError, Problem
 from ..tower import rng
 from ..tower.state import Event
 from .state import VsState, compile_table
@@ -55,6 +56,24 @@ def new_game(
     # TOC-VS2-021/022, TOC-VS3-041/042: one step r card per attribute, set at 4 (8 with the extra rule,
     # TOC-VS2-032 / TOC-VS3-052).
     start = table.high if extra_rule else table.start
+    if start <= table.low:
+        # Loaded sets are refused by the set check; one built in code skips it. At the least
+        # every player would have lost before the first turn (TOC-VS2-031, TOC-VS3-051).
+        field = "element.max" if extra_rule else "start_element"
+        raise CardSetError(
+            [
+                Problem(
+                    file=f"card set {cards.header.name!r}",
+                    line=0,
+                    column=0,
+                    path=f"sheet.{field}",
+                    code="out-of-bounds",
+                    message=f"the VS counters would start at {start}, the least element: "
+                    "every player would have lost before the first turn "
+                    + ("(TOC-VS2-031)" if two else "(TOC-VS3-051)"),
+                )
+            ]
+        )
     counters = tuple((start,) * per for _ in range(players))
     rule = (
         ("TOC-VS2-032" if two else "TOC-VS3-052") if extra_rule else ("TOC-VS2-022" if two else "TOC-VS3-042")
