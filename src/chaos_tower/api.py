@@ -213,8 +213,11 @@ def loads(text: str | bytes, cards: Any) -> Any:
     """Read a save made by :func:`dumps`; the save's ``format`` picks the game.
 
     :class:`~chaos_tower.errors.SaveError` for a save that is not one, is for
-    another card set, or holds an impossible position.
+    another card set, or holds an impossible position (also for ``None`` or
+    anything else that is not text).
     """
+    if not isinstance(text, str | bytes | bytearray):
+        raise SaveError(f"a save is JSON text (str or bytes), not {type(text).__name__}")
     fmt = _format_of(text)
     game = _BY_FORMAT.get(fmt)
     if game is None:

@@ -13,6 +13,7 @@ from typing import Literal
 
 from attrs import field, frozen
 
+from .memo import Memo
 from .vocabulary import Attribute, Condition, Effect, Elements
 
 __all__ = [
@@ -331,6 +332,8 @@ class TowerCardSet:
     normal_items: tuple[NormalItem, ...]
     rare_items: tuple[RareItem, ...]
     items: tuple[SimpleItem, ...] = ()
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """What the engines derive from this set (compiled tables, the replay's id), freed with it."""
 
     def all_cards(self) -> Iterator[CardLike]:
         """Every record that has an ``id``, in file order."""

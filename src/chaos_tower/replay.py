@@ -34,7 +34,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +43,7 @@ from attrs import frozen
 from . import api
 from .converter import converter
 from .errors import ChaosTowerError, SaveError
+from .memo import Memo, remember
 from .schema import validator
 
 __all__ = [
@@ -162,11 +162,16 @@ class Step:
 
 
 def cardset_id(cards: Any) -> CardSetId:
-    """The identity of a card set: its header's name and version, and SHA-256 of its canonical JSON."""
-    return _cardset_id(cards)
+    """The identity of a card set: its header's name and version, and SHA-256 of its canonical JSON.
+
+    Kept on the card set itself (``cards._memo``), so freed with it.
+    """
+    memo = getattr(cards, "_memo", None)
+    if not isinstance(memo, Memo):
+        return _cardset_id(cards)
+    return remember(memo, "replay.cardset_id", lambda: _cardset_id(cards))
 
 
-@cache
 def _cardset_id(cards: Any) -> CardSetId:
     data = converter().unstructure(cards)
     text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))

@@ -186,6 +186,8 @@ def _kind(card_id: str, game: CrestGame, kind: type | None = None) -> str:
 
 def parse_action(text: str, game: CrestGame) -> CrestAction:
     """Read an action from its text form; :class:`MalformedActionError` if it is not one."""
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action's text is a str, not {type(text).__name__}")
     words = text.split()
     if not words:
         raise MalformedActionError("an empty action")

@@ -14,9 +14,10 @@ import enum
 from collections.abc import Iterator
 from typing import ClassVar, Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ..cards import Reconstructed
+from ..memo import Memo
 
 __all__ = [
     "CREST_EFFECT_TYPES",
@@ -254,6 +255,8 @@ class CrestCardSet:
     crests: tuple[CrestCard, ...]
     rings: tuple[RingCard, ...]
     spells: tuple[SpellCard, ...]
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """What the engines derive from this set (compiled tables, the replay's id), freed with it."""
 
     def all_cards(self) -> Iterator[MonsterStats | DeckCard]:
         """Every card record (monsters, then the deck's kinds), in file order."""

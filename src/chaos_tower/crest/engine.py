@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..errors import IllegalActionError, MalformedActionError
-from .actions import ACTION_TYPES, Cast, CrestAction, Discard, Place, SwapMarks, Use, Wear
+from ..shapes import field, is_index, show
+from .actions import ACTION_TYPES, MODES, Cast, CrestAction, Discard, Place, SwapMarks, Use, Wear
 from .beast import beast_actions, beast_apply, beast_reason
+from .cards import CrestCard, RingCard, SpellCard
 from .death import check_deaths, death_actions, death_apply, death_reason
 from .start import Reason, setup_actions, setup_apply, setup_reason
 from .state import MAX_PLAYERS, CrestOutcome, CrestState
@@ -49,38 +51,54 @@ _PHASES: dict[
 }
 
 
+_CARD_KINDS: dict[type, type] = {Place: CrestCard, Wear: RingCard, Cast: SpellCard}
+"""The kind of card each action names: what :func:`~.actions.parse_action` reads and the space holds."""
+
+
 def malformed(state: CrestState, action: object) -> str | None:
-    """Why ``action`` is not an action of this game and card set at all, or ``None``."""
-    if not isinstance(action, ACTION_TYPES):
-        return f"not a Crest Duel action: {action!r}"
+    """Why ``action`` is not an action of this game and card set at all, or ``None``.
+
+    The one check of an action's shape, asked first by ``apply``, ``check_action``, ``can_apply``,
+    ``action_text`` and ``action_index``: a Crest Duel action class, every field set and of its type
+    (a bool is not a number), marks and seats in range, cards this set has and of the right kind.
+    """
+    kind = type(action)
+    if kind not in ACTION_TYPES:
+        return f"a {kind.__name__} is not a Crest Duel action"
     game = state.game
-    cards: tuple[str, ...] = ()
-    if isinstance(action, (Place, Wear, Cast)):
-        cards = (action.card,)
-    elif isinstance(action, Discard):
-        if not isinstance(action.cards, tuple) or not 1 <= len(action.cards) <= 2:
+    cards: tuple[object, ...] = ()
+    if kind in _CARD_KINDS:
+        cards = (field(action, "card"),)
+    elif kind is Discard:
+        cards = field(action, "cards")
+        if type(cards) is not tuple or not 1 <= len(cards) <= 2:
             return "discard names one or two cards"
-        if all(isinstance(card, str) for card in action.cards) and list(action.cards) != sorted(action.cards):
-            # One discard, one action: the ids are sorted, as legal_actions and the action space give them.
-            return f"a discard names its cards in sorted order: {' '.join(sorted(action.cards))}"
-        cards = action.cards
     for card in cards:
-        if not isinstance(card, str) or card not in game.kind_ids:
-            return f"this card set has no card {card!r}"
+        if type(card) is not str or card not in game.kind_ids:
+            return f"this card set has no card {show(card)}"
+        wanted = _CARD_KINDS.get(kind)
+        if wanted is not None and not isinstance(game.kinds[game.kind_ids[card]], wanted):
+            return f"{card!r} is not a {wanted.__name__.removesuffix('Card').lower()}"
+    ids = [card for card in cards if isinstance(card, str)]  # all of them, checked above
+    if kind is Discard and ids != sorted(ids):
+        # One discard, one action: the ids are sorted, as legal_actions and the action space give them.
+        return f"a discard names its cards in sorted order: {' '.join(sorted(ids))}"
     marks: tuple[object, ...] = ()
-    if isinstance(action, (Place, Use)):
-        marks = (action.mark,)
-    elif isinstance(action, SwapMarks):
-        marks = (action.theirs, action.mine)
+    if kind is Place or kind is Use:
+        marks = (field(action, "mark"),)
+    elif kind is SwapMarks:
+        marks = (field(action, "theirs"), field(action, "mine"))
     for mark in marks:
-        if isinstance(mark, bool) or not isinstance(mark, int) or not 0 <= mark < game.max_marks:
-            return f"marks are m0..m{game.max_marks - 1}, not {mark!r}"
-    if isinstance(action, (Cast, Use)) and action.target is not None:
-        target = action.target
-        if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < MAX_PLAYERS:
-            return f"targets are seats 0..{MAX_PLAYERS - 1}, not {target!r}"
-    if isinstance(action, Place) and action.mode not in ("new", "stack", "replace"):
-        return f"a placement is new, stack or replace, not {action.mode!r}"
+        if not is_index(mark, game.max_marks):
+            return f"marks are m0..m{game.max_marks - 1}, not {show(mark)}"
+    if kind is Cast or kind is Use:
+        target = field(action, "target")
+        if target is not None and not is_index(target, MAX_PLAYERS):
+            return f"targets are seats 0..{MAX_PLAYERS - 1}, not {show(target)}"
+    if kind is Place:
+        mode = field(action, "mode")
+        if type(mode) is not str or mode not in MODES:
+            return f"a placement is new, stack or replace, not {show(mode)}"
     return None
 
 
@@ -157,10 +175,13 @@ def action_space(state: CrestState) -> tuple[CrestAction, ...]:
 
 def action_index(state: CrestState, action: CrestAction) -> int:
     """The action's number in :func:`action_space`."""
-    try:
-        return state.game.action_table[1][action]
-    except (KeyError, TypeError):
-        raise MalformedActionError(f"not in the action space: {action!r}") from None
+    problem = malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
+    found = state.game.action_table[1].get(action)
+    if found is None:  # not expected: every well-formed action is in the space
+        raise MalformedActionError(f"not in the action space: {show(action)}")
+    return found
 
 
 def action_from_index(state: CrestState, index: int) -> CrestAction:

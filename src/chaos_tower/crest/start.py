@@ -8,8 +8,8 @@ everyone is done (see the reading of `CRD-START-D`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
+from ..memo import remember
 from ..tower.rng import seed_state, shuffle
 from ..tower.state import Event
 from .actions import CrestAction, Done, Place, Wear
@@ -23,9 +23,9 @@ __all__ = ["new_game", "setup_actions", "setup_apply", "setup_reason"]
 Reason = tuple[str, str] | None
 
 
-@cache
 def _compiled(cards: CrestCardSet) -> CrestGame:
-    return compile_game(cards)
+    # Kept on the card set itself (freed with it), not in a module-level cache.
+    return remember(cards._memo, "crest.game", lambda: compile_game(cards))
 
 
 def new_game(

@@ -248,6 +248,8 @@ def parse_action(text: str, grid: Grid) -> Action:
 
     Only the form is checked here; whether the action is legal is the rules' business.
     """
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action's text is a str, not {type(text).__name__}")
     words = " ".join(text.split())
     for name, pattern in _PATTERNS:
         found = pattern.match(words)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from ..cards import PLAIN, Da
+from ..memo import remember
 from ..vocabulary import (
     LETTERS,
     AllAttributesOnFloor,
@@ -187,7 +187,6 @@ Predicate = Callable[[State, int], bool]
 """A compiled condition: ``predicate(state, cell)``, ``cell`` being where it is asked."""
 
 
-@cache
 def depends_on_cell(condition: Condition) -> bool:
     """Whether a condition looks at the cell it is asked about (corner, neighbours)."""
     if isinstance(condition, AllOf | AnyOf):
@@ -200,14 +199,18 @@ def holds(state: State, condition: Condition, cell: int) -> bool:
     return predicate(state.game, condition)(state, cell)
 
 
-@cache
 def predicate(game: Game, condition: Condition) -> Predicate:
     """The condition turned, once per card set, into a function of the position.
 
     Steps' conditions are asked for every path cell on every step of a game;
     looking the card set up once (item and step numbers, the corners, which
-    card numbers are monsters) keeps that cheap.
+    card numbers are monsters) keeps that cheap. Kept on the compiled game,
+    so freed with it.
     """
+    return remember(game._memo, ("predicate", condition), lambda: _predicate(game, condition))
+
+
+def _predicate(game: Game, condition: Condition) -> Predicate:
     match condition:
         case Corner():
             corners = frozenset(game.grid.corners)

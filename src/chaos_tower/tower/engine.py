@@ -10,11 +10,12 @@ lets the section's ``apply_*`` write its changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache
 from typing import Any
 
 from ..errors import IllegalActionError, MalformedActionError
-from . import items, movegen, placement, progress
+from ..memo import remember
+from ..shapes import show
+from . import items, movegen, placement, progress, shape
 from .actions import (
     Action,
     Discard,
@@ -88,34 +89,19 @@ _APPLY: dict[type, Callable[[Change, Any], None]] = {
 
 
 def malformed(state: State, action: object) -> str | None:
-    """What is wrong with the form of ``action`` (not its legality), or ``None``."""
-    if type(action) not in _REASON:
-        return f"{action!r} is not an action"
-    cells = state.game.grid.cells
-    for name in ("cell", "to"):
-        value = getattr(action, name, None)
-        if value is not None and (
-            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < cells
-        ):
-            return f"{name} {value!r} is not on the floor (0..{cells - 1})"
-    for name, top in (("rotation", 4), ("direction", 4), ("attribute", 5)):
-        value = getattr(action, name, None)
-        if value is not None and (
-            not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < top
-        ):
-            return f"{name} {value!r} is out of range 0..{top - 1}"
-    game = state.game
-    for name, known, what in (
-        ("item", game.item_index, "item"),
-        ("drop", game.item_index, "item"),
-        ("slot", game.slot_ids, "slot"),
-        ("step", game.step_ids, "step"),
-        ("target", game.reset_ids, "card or item"),
-    ):
-        value = getattr(action, name, None)
-        if value is not None and (not isinstance(value, str) or value not in known):
-            return f"this card set has no {what} {value!r}"
-    return None
+    """What is wrong with the form of ``action`` (not its legality), or ``None`` (see :mod:`.shape`)."""
+    return shape.malformed(state.game, action)
+
+
+def _listed(state: State, action: object) -> bool:
+    # The very record from the cached legal list (not merely an equal one, which could be an
+    # alias such as cell=True): already checked when listed. The fast path of a playout.
+    known = state._memo.get("legal")
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
+    return False
 
 
 def _reason(state: State, action: Action) -> Reason:
@@ -136,14 +122,9 @@ _REARRANGING = (Relocate, Stand, Finish)
 def check_action(state: State, action: Action) -> None:
     """Raise if ``action`` cannot be applied: :class:`MalformedActionError` if it is not
     well formed, :class:`IllegalActionError` (naming the rule) if the rules forbid it."""
-    known = state._memo.get("legal")
-    if known is not None:
-        for legal in known:
-            if legal is action:
-                # The very record from the legal list (not merely an equal one, which
-                # could be an alias such as cell=True): already checked when listed.
-                return
-    problem = malformed(state, action)
+    if _listed(state, action):
+        return
+    problem = shape.malformed(state.game, action)
     if problem is not None:
         raise MalformedActionError(problem)
     reason = _reason(state, action)
@@ -152,8 +133,10 @@ def check_action(state: State, action: Action) -> None:
 
 
 def can_apply(state: State, action: Action) -> bool:
-    """Whether ``action`` is legal now (never raises)."""
-    return malformed(state, action) is None and _reason(state, action) is None
+    """Whether ``action`` is legal now; never raises (a malformed action is not legal)."""
+    if _listed(state, action):
+        return True
+    return shape.malformed(state.game, action) is None and _reason(state, action) is None
 
 
 def _rearranging(state: State) -> Iterator[Action]:
@@ -356,8 +339,12 @@ def is_terminal(state: State) -> bool:
 # -- dense integer encoding, for learning code --------------------------------
 
 
-@cache
 def _space(game: Game) -> tuple[tuple[Action, ...], dict[Action, int]]:
+    # Kept on the compiled game, so freed with its card set.
+    return remember(game._memo, "space", lambda: _make_space(game))
+
+
+def _make_space(game: Game) -> tuple[tuple[Action, ...], dict[Action, int]]:
     grid = game.grid
     actions: list[Action] = []
     actions += [Place(cell=c, rotation=r) for c in range(grid.cells) for r in range(4)]
@@ -397,10 +384,14 @@ def action_space(state_or_game: State | Game) -> tuple[Action, ...]:
 
 def action_index(state: State, action: Action) -> int:
     """The action's number in :func:`action_space` (fixed per card set)."""
-    try:
-        return _space(state.game)[1][action]
-    except KeyError:
-        raise MalformedActionError(f"{action!r} is not in this card set's action space") from None
+    problem = shape.malformed(state.game, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
+    found = _space(state.game)[1].get(action)
+    if found is None:
+        # Well formed but never legal, such as Use(slot, cell=c, to=c).
+        raise MalformedActionError(f"{show(action)} is not in this card set's action space")
+    return found
 
 
 def action_from_index(state: State, index: int) -> Action:

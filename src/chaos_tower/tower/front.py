@@ -30,6 +30,9 @@ def _returns(state: State) -> tuple[float, ...]:
 
 
 def _action_text(state: State, action: Action) -> str:
+    problem = engine.malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
     return actions.action_text(action, state.game.grid)
 
 

@@ -55,8 +55,15 @@ def _step_checks(game: Game, step: int) -> tuple[Predicate | None, Predicate | N
     return predicate(game, condition), None
 
 
-@cache
 def _tables(game: Game) -> _Tables:
+    # Kept on the compiled game (freed with its card set), not in a module-level cache.
+    tables: _Tables | None = game._memo.get("movegen")
+    if tables is None:
+        tables = game._memo["movegen"] = _make_tables(game)
+    return tables
+
+
+def _make_tables(game: Game) -> _Tables:
     cells = game.grid.cells
     masks = [0] * (len(game.table) * 8)
     for card in game.table:

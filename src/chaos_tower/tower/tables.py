@@ -12,10 +12,11 @@ import hashlib
 import json
 from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ..cards import Da, Icon, ItemKind, NormalItem, RareItem, Recipe, SimpleItem, TowerCardSet
 from ..converter import converter
+from ..memo import Memo, remember
 from ..vocabulary import ATTRIBUTES, Condition, Effect, Elements, Trigger
 from .geometry import Grid, grid
 
@@ -121,6 +122,8 @@ class Game:
     start_element: int
     carry_limit: int
     rebright_values: Vector
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """What the engine derives once per card set (the action space, move tables, conditions)."""
 
     def extra_da(self, floor: int) -> int:
         """The number card's extra da on a floor; 0 is ZAP (`TOC-ZAP-03`, `TOC-ZAP-06`)."""
@@ -196,19 +199,14 @@ def _fingerprint(cards: TowerCardSet) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-_COMPILED: dict[int, Game] = {}
-
-
 def compile_game(cards: TowerCardSet) -> Game:
-    """Compile a validated card set; the result is kept for that card-set object.
+    """Compile a validated card set; the result is kept on that card-set object (``cards._memo``).
 
-    Looked up by identity, not by value: hashing a whole card set costs more
-    than a game's first move, and a card set is loaded once and reused.
+    Kept per object, not looked up by value: hashing a whole card set costs
+    more than a game's first move, and a card set is loaded once and reused.
+    On the object, it is freed with it.
     """
-    game = _COMPILED.get(id(cards))
-    if game is None or game.cards is not cards:
-        game = _COMPILED[id(cards)] = _compile(cards)
-    return game
+    return remember(cards._memo, "tower.game", lambda: _compile(cards))
 
 
 def _compile(cards: TowerCardSet) -> Game:

@@ -17,6 +17,8 @@ import itertools
 from attrs import frozen
 
 from ..errors import MalformedActionError
+from ..memo import remember
+from ..shapes import field, is_index, is_int, show
 from ..vocabulary import LETTERS
 from .state import VsState
 
@@ -82,7 +84,13 @@ def _signed(n: int) -> str:
 
 def action_text(state: VsState, action: VsAction) -> str:
     """The action's stable text form: ``draw``, ``give <item> to 1 pay 0``, ``seen 1 G pay 0``,
-    ``adjust +2 -1``, ``subtract 1 0``."""
+    ``adjust +2 -1``, ``subtract 1 0``.
+
+    :class:`MalformedActionError` if it is not a VS action of this game.
+    """
+    problem = malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
     if isinstance(action, Draw):
         return "draw"
     if isinstance(action, Give):
@@ -110,6 +118,8 @@ def parse_action(state: VsState, text: str) -> VsAction:
 
     A declaration may name the attribute by its kanji as well (``seen 1 地 pay 0``), as the manual allows.
     """
+    if not isinstance(text, str):
+        raise MalformedActionError(f"an action's text is a str, not {type(text).__name__}")
     words = text.split()
     if not words:
         raise MalformedActionError("an empty action")
@@ -139,40 +149,42 @@ def parse_action(state: VsState, text: str) -> VsAction:
     return action
 
 
-def _seat(value: object, players: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-
-
 def malformed(state: VsState, action: object) -> str | None:
-    """What is wrong with the form of ``action`` for this game (not its legality), or ``None``."""
-    slots = state.slots()
-    span = state.table.high - state.table.low
-    if isinstance(action, Draw):
+    """What is wrong with the form of ``action`` for this game (not its legality), or ``None``.
+
+    The one check of an action's shape, asked first by ``apply``, ``check_action``, ``can_apply``,
+    ``action_text`` and ``action_index``: a VS action class, every field set and of its type (a bool
+    is not a number), every number in range, the item one of this card set's.
+    """
+    kind = type(action)
+    if kind is Draw:
         return None
-    if isinstance(action, Give):
-        if action.item not in state.table.item_ids:
-            return f"no item {action.item!r} in this card set"
-        if not _seat(action.to, state.players):
-            return f"seat {action.to!r} is not one of 0..{state.players - 1}"
-        return None if _seat(action.pay, slots) else f"counter {action.pay!r} is not one of 0..{slots - 1}"
-    if isinstance(action, Declare):
-        if not _seat(action.target, state.players):
-            return f"seat {action.target!r} is not one of 0..{state.players - 1}"
-        if not (
-            isinstance(action.attribute, str) and len(action.attribute) == 1 and action.attribute in LETTERS
-        ):
-            return f"{action.attribute!r} is not one of G W V S D"
-        return None if _seat(action.pay, slots) else f"counter {action.pay!r} is not one of 0..{slots - 1}"
-    if isinstance(action, Adjust | Subtract):
-        values = action.deltas if isinstance(action, Adjust) else action.amounts
-        low = -span if isinstance(action, Adjust) else 0
-        if not isinstance(values, tuple) or len(values) != slots:
+    n, slots = state.players, state.slots()
+    if kind is Give:
+        item, to, pay = field(action, "item"), field(action, "to"), field(action, "pay")
+        if type(item) is not str or item not in state.table.item_ids:
+            return f"no item {show(item)} in this card set"
+        if not is_index(to, n):
+            return f"seat {show(to)} is not one of 0..{n - 1}"
+        return None if is_index(pay, slots) else f"counter {show(pay)} is not one of 0..{slots - 1}"
+    if kind is Declare:
+        target, attribute, pay = field(action, "target"), field(action, "attribute"), field(action, "pay")
+        if not is_index(target, n):
+            return f"seat {show(target)} is not one of 0..{n - 1}"
+        if not (type(attribute) is str and len(attribute) == 1 and attribute in LETTERS):
+            return f"{show(attribute)} is not one of G W V S D"
+        return None if is_index(pay, slots) else f"counter {show(pay)} is not one of 0..{slots - 1}"
+    if kind is Adjust or kind is Subtract:
+        span = state.table.high - state.table.low
+        values = field(action, "deltas" if kind is Adjust else "amounts")
+        low = -span if kind is Adjust else 0
+        if type(values) is not tuple or len(values) != slots:
             return f"give one number per counter ({slots})"
         for v in values:
-            if not (isinstance(v, int) and not isinstance(v, bool) and low <= v <= span):
-                return f"{v!r} is not a number in {low}..{span}"
+            if not is_int(v, low, span):
+                return f"{show(v)} is not a number in {low}..{span}"
         return None
-    return f"{action!r} is not a VS action"
+    return f"a {kind.__name__} is not a VS action"
 
 
 def _sizes(state: VsState) -> tuple[int, int, int, int, int]:
@@ -182,7 +194,15 @@ def _sizes(state: VsState) -> tuple[int, int, int, int, int]:
 
 
 def action_space(state: VsState) -> tuple[VsAction, ...]:
-    """Every VS action for this card set and player count, in the fixed order of :func:`action_index`."""
+    """Every VS action for this card set and player count, in the fixed order of :func:`action_index`.
+
+    Built once per card set and player count and kept on the card set's VS table (freed with it):
+    with wide element bounds it holds tens of thousands of actions.
+    """
+    return remember(state.table._memo, ("space", state.players), lambda: _build_space(state))
+
+
+def _build_space(state: VsState) -> tuple[VsAction, ...]:
     n, k = state.players, state.slots()
     span = state.table.high - state.table.low
     out: list[VsAction] = [Draw()]
@@ -226,9 +246,39 @@ def action_index(state: VsState, action: VsAction) -> int:
     return sum(sizes[:4]) + _digits(action.amounts, 0, span + 1)
 
 
+def _undigits(number: int, offset: int, base: int, count: int) -> tuple[int, ...]:
+    values: list[int] = []
+    for _ in range(count):
+        number, digit = divmod(number, base)
+        values.append(digit - offset)
+    return tuple(reversed(values))
+
+
 def action_from_index(state: VsState, index: int) -> VsAction:
-    """The action with that number in :func:`action_space`."""
-    space = action_space(state)
-    if not (isinstance(index, int) and 0 <= index < len(space)):
-        raise MalformedActionError(f"{index!r} is not an action number (0..{len(space) - 1})")
-    return space[index]
+    """The action with that number in :func:`action_space`, computed without building the space.
+
+    The inverse of :func:`action_index`: adapters call it on every step, and the space of a card
+    set with wide element bounds holds tens of thousands of actions.
+    """
+    sizes = _sizes(state)
+    total = sum(sizes)
+    if not is_index(index, total):
+        raise MalformedActionError(f"{show(index)} is not an action number (0..{total - 1})")
+    n, k = state.players, state.slots()
+    span = state.table.high - state.table.low
+    if index == 0:
+        return Draw()
+    rest = index - 1
+    if rest < sizes[1]:
+        rest, pay = divmod(rest, k)
+        item, to = divmod(rest, n)
+        return Give(item=state.table.item_ids[item], to=to, pay=pay)
+    rest -= sizes[1]
+    if rest < sizes[2]:
+        rest, pay = divmod(rest, k)
+        target, letter = divmod(rest, 5)
+        return Declare(target=target, attribute=LETTERS[letter], pay=pay)
+    rest -= sizes[2]
+    if rest < sizes[3]:
+        return Adjust(deltas=_undigits(rest, span, 2 * span + 1, k))
+    return Subtract(amounts=_undigits(rest - sizes[3], 0, span + 1, k))

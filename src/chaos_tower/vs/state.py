@@ -19,6 +19,7 @@ from typing import Any, Literal
 from attrs import field, frozen
 
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
+from ..memo import Memo, remember
 from ..records import updater
 from ..tower.state import Event
 from ..vocabulary import LETTERS
@@ -47,6 +48,8 @@ class VsTable:
     low: int
     high: int
     start: int
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """The action spaces by player count (:func:`~chaos_tower.vs.actions.action_space`); freed with it."""
 
     def extra_da(self, round_: int) -> int:
         """The number card's extra da for a round (counted like floors, `TOC-VS2-032`)."""
@@ -55,18 +58,12 @@ class VsTable:
         return self.track[min(round_, len(self.track)) - 1]
 
 
-_TABLES: dict[int, VsTable] = {}
-
-
 def compile_table(cards: TowerCardSet) -> VsTable:
     """The VS view of a card set: rooms and monsters are the chaos deck; normal and rare items are dealt.
 
-    Kept for that card-set object, as :func:`~chaos_tower.tower.tables.compile_game` is.
+    Kept on that card-set object (``cards._memo``), as :func:`~chaos_tower.tower.tables.compile_game` is.
     """
-    table = _TABLES.get(id(cards))
-    if table is None or table.cards is not cards:
-        table = _TABLES[id(cards)] = _compile_table(cards)
-    return table
+    return remember(cards._memo, "vs.table", lambda: _compile_table(cards))
 
 
 def _compile_table(cards: TowerCardSet) -> VsTable:

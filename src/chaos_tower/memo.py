@@ -1,0 +1,43 @@
+"""Values derived from a card set, kept on the card set itself so that they live exactly as long.
+
+A module-level cache keyed by a card set (or by its ``id``) holds it forever:
+300 card sets made and dropped once kept about 17 MB. A :class:`Memo` is a
+field of the object it belongs to (``cards._memo``, ``game._memo``), so a
+compiled table that points back at its card set only forms a cycle with it,
+which the garbage collector frees with the card set.
+
+>>> memo = Memo()
+>>> remember(memo, "answer", lambda: 42), remember(memo, "answer", lambda: 0)
+(42, 42)
+>>> import copy; copy.deepcopy(memo)
+{}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
+__all__ = ["Memo", "remember"]
+
+T = TypeVar("T")
+
+
+class Memo(dict[Hashable, Any]):
+    """A cache that belongs to one object; a copy or a pickle of that object starts empty.
+
+    What it holds is derived (compiled tables, closures, action spaces), often
+    not picklable and never part of the object's value.
+    """
+
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
+        return (Memo, ())
+
+
+def remember(memo: Memo, key: Hashable, build: Callable[[], T]) -> T:
+    """``memo[key]``, made by ``build()`` the first time."""
+    try:
+        value: T = memo[key]
+    except KeyError:
+        value = memo[key] = build()
+    return value
