@@ -22,7 +22,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def game(cards: ct.TowerCardSet) -> tuple[replay.Replay, list[ct.State]]:
-    """A recorded random game of 17 actions, with the states it went through."""
+    """A recorded random game of 13 actions, with the states it went through."""
     start = ct.new_game(cards, seed=124)
     played = list(play(start, RandomAgent(124)))
     recorded = replay.record(cards, [a for a, _ in played], seed=124)
@@ -32,7 +32,7 @@ def game(cards: ct.TowerCardSet) -> tuple[replay.Replay, list[ct.State]]:
 def test_record_holds_the_game(cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]) -> None:
     recorded, states = game
     assert recorded.game == "tower-solo" and recorded.seed == 124
-    assert len(recorded.actions) == len(states) - 1 == 17
+    assert len(recorded.actions) == len(states) - 1 == 13
     assert recorded.actions[0] == "place 3,1 r270"
     # the identity is the card set's own fingerprint, as saves use it
     assert recorded.cardset.sha256 == states[0].game.fingerprint
@@ -56,13 +56,13 @@ def test_steps_give_back_every_state(
 ) -> None:
     recorded, states = game
     stepped = list(replay.steps(recorded, cards))
-    assert [s.number for s in stepped] == list(range(18))
+    assert [s.number for s in stepped] == list(range(14))
     assert [s.state for s in stepped] == states
     assert [ct.dumps(s.state) for s in stepped] == [ct.dumps(s) for s in states]
     assert replay.verify(recorded, cards) == states[-1]
     assert replay.state_at(recorded, cards, 5) == states[5]
     with pytest.raises(IndexError):
-        replay.state_at(recorded, cards, 18)
+        replay.state_at(recorded, cards, 14)
 
 
 def test_replay_without_hashes_still_verifies(
@@ -146,7 +146,7 @@ def test_cli_replay(
     path.write_text(recorded.dumps(), encoding="utf-8")
     assert main(["replay", str(path), "--verify"]) == 0
     out = capsys.readouterr().out
-    assert "valid replay of tower-solo, 17 actions, every state hash matches; result: lost" in out
+    assert "valid replay of tower-solo, 13 actions, every state hash matches; result: lost" in out
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "   1. place 3,1 r270" in out and f"      {states[1].events[0]}" in out

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, event, given, settings, target
+from hypothesis import HealthCheck, assume, event, given, settings, target
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -64,10 +64,18 @@ def check_position(state: ct.State) -> tuple[ct.Action, ...]:
     return legal
 
 
+def game_fields(state: ct.State) -> ct.State:
+    """The position without the action count (and without an end that only the count made)."""
+    ended = state.result is not None and state.result.cause == "max-actions"
+    return attrs.evolve(state, actions=0, result=None if ended else state.result)
+
+
 def check_apply(state: ct.State, action: ct.Action) -> ct.State:
-    """Apply a legal action; assert its input is unchanged and the count went up by one."""
+    """Apply a legal action; assert its input is unchanged, the count went up by one, and the
+    action changed the position (TOC-OVER-01 reading: an action that changes nothing is not one)."""
     text, copy, saved = ct.to_notation(state), attrs.evolve(state), ct.dumps(state)
     after = ct.apply(state, action)
+    assert game_fields(after) != game_fields(state), f"{ct.action_text(state, action)} changes nothing"
     assert ct.to_notation(state) == text
     assert state == copy
     assert ct.dumps(state) == saved
@@ -152,6 +160,48 @@ def test_new_game_passes_the_checks() -> None:
     """A sanity check of the helpers: a new game passes every check."""
     state = ct.new_game(CARDS, seed=0)
     assert check_position(state)
+
+
+# -- the last battle: Rebright, rare items set, elements running out --------------------------------
+
+# The player on Seqlrith at 2,1 (its path west), Rebright at 1,1: what is left is fighting and
+# using what is set. Random values, elements and slot items reach the positions where a use
+# would change nothing (a value already 0, values already at 8), which must not be offered
+# (TOC-OVER-01 reading), and where nothing is left, which must be the end.
+ENDGAME_ROWS = ".,.,.,.,./.,rebright@0f,step.seqlrith@3f,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,."
+SETTABLE = [i.id for i in CARDS.rare_items] + [i.id for i in CARDS.normal_items]
+
+
+@st.composite
+def last_battles(draw: st.DrawFn) -> ct.State:
+    values = ".".join(str(draw(st.integers(0, 8))) for _ in range(5))
+    elements = ".".join(str(draw(st.integers(0, 8))) for _ in range(5))
+    chosen = draw(st.lists(st.sampled_from(SETTABLE), unique=True, max_size=4))
+    game = ct.new_game(CARDS).game
+    slot_ids = draw(st.permutations(game.slot_ids))
+    slots = []
+    for item_id, slot_id in zip(chosen, slot_ids, strict=False):
+        table = game.items[game.item_index[item_id]]
+        front = game.slot_side[game.slot_ids.index(slot_id)] == "front"
+        full = table.front_counters if front else table.rear_counters
+        slots.append(f"{slot_id}:{item_id}:{-1 if full is None else draw(st.integers(1, full))}")
+    text = (
+        f"floor={ENDGAME_ROWS} player=2,1 used=step.besiont,step.marnit,step.elerint,step.piant "
+        f"level=5 life={draw(st.integers(1, 8))} el={elements} rebright={values} "
+        f"slots={','.join(slots) or '-'}"
+    )
+    return ct.from_notation(text, game)
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(start=last_battles(), data=st.data())
+def test_no_legal_action_of_the_last_battle_changes_nothing(start: ct.State, data: st.DataObject) -> None:
+    """TOC-OVER-01 (reading): from every position reached, each legal action changes the position
+    (check_apply), and a position with none is over (check_position)."""
+    assume(violations(start) == [] and any(start.rebright or ()))
+    start = attrs.evolve(start, max_actions=MAX_ACTIONS)
+    final = play_out(start, lambda s, legal: data.draw(st.sampled_from(legal)))
+    assert ct.is_terminal(final)
 
 
 # -- a position lost for want of an action ---------------------------------------------------------

@@ -596,6 +596,43 @@ def test_TOC_PROG1_02_life_by_both_paths_and_room_element_on_every_entry() -> No
     assert (three.life, three.elements) == (2, (4, 3, 6, 3, 4))
 
 
+def test_TOC_PROG1_02_at_life_1_a_da_minus_1_then_plus_1_move_is_survived() -> None:
+    """TOC-PROG1-02 (reading): a move's two da are summed into one change, then clamped.
+
+    Tide Gallery's r (da -1) faces east; the Moss Stair's back at r270 turns its f (da +1) west.
+    Passed one after the other, -1 would bring life 1 to 0 first: GameOver. Summed, it is 0."""
+    state = position([E, ". room.tide-gallery@0f room.moss-stair@3b . .", E, E, E], "1,1", life=1)
+    after = act(state, "move e")
+    assert after.result is None and ct.outcome(after) is None
+    assert after.life == 1
+    assert events(after, "life") == []
+    assert after.player == state.player + 1
+    assert after.elements == (6, 5, 4, 4, 4)  # the Moss Stair's back was entered: G +2, W +1
+
+
+def test_TOC_PROG1_02_at_life_8_a_da_plus_1_then_minus_1_move_keeps_8() -> None:
+    """TOC-PROG1-02 (reading): summed, +1 then -1 is 0 at life 8; passed one after the other,
+    +1 would be clamped at 8 and -1 leave 7."""
+    rows = [E, ". room.moss-stair@1b room.ash-hall@0f . .", E, E, E]  # +1 east, Ash Hall's l -1 west
+    state = position(rows, "1,1", life=8)
+    after = act(state, "move e")
+    assert after.life == 8
+    assert events(after, "life") == []
+    # Below the top both steps count: 7 + 1 - 1.
+    assert act(position(rows, "1,1", life=7), "move e").life == 7
+
+
+def test_TOC_PROG2_02_the_two_da_are_summed_before_the_bounds_too() -> None:
+    """TOC-PROG2-02 (reading of TOC-PROG1-02): room to monster, the same sum then clamp.
+
+    Sword Of Black carried: Root Cellar's f (da -1) becomes +1, Gnom's b (da -3) becomes -1."""
+    rows = [E, ". room.root-cellar@1f monster.gnom@1f . .", E, E, E]
+    state = position(rows, "1,1", life=8, carry="rare.sword-of-black")
+    after = act(state, "move e")
+    assert after.life == 8
+    assert [e.rule for e in events(after, "move")] == ["TOC-PROG2-02"]
+
+
 def test_TOC_PROG1_02_no_move_into_a_card_that_has_no_road_back() -> None:
     # Root Cellar at 2,1 shows a wall to the west.
     state = position([E, ". room.tide-gallery@0f room.root-cellar@0f . .", E, E, E], "1,1")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import attrs
 import pytest
 
 import chaos_tower as ct
@@ -448,10 +449,10 @@ def test_TOC_NORMAL_09D_sack_rear_reset_targets() -> None:
         "use rear-1 on step.besiont",
         "use rear-1 on normal.ring-of-vulcan",
         "use rear-1 on normal.potion-of-life",
-        "use rear-1 on normal.sack-of-fly",
     }
-    # The card under the player is not among them.
+    # The card under the player is not among them, nor the Sack itself (TOC-NORMAL-08).
     assert illegal(state, "use rear-1 on room.root-cellar") == "TOC-NORMAL-09D"
+    assert illegal(state, "use rear-1 on normal.sack-of-fly") == "TOC-NORMAL-08"
 
 
 def test_TOC_NORMAL_09D_sack_rear_returns_a_floor_card_to_the_deck() -> None:
@@ -486,6 +487,33 @@ def test_TOC_NORMAL_09D_sack_rear_refills_a_set_items_counters() -> None:
     after = act(state, "use rear-1 on normal.potion-of-life")
     assert slot(after, "front-3") == ("normal.potion-of-life", 4)
     assert slot(after, "rear-1") == ("normal.sack-of-fly", 1)
+
+
+@pytest.mark.parametrize("left", [1, 2])
+def test_TOC_NORMAL_08_sack_rear_cannot_refill_its_own_counters(left: int) -> None:
+    """TOC-NORMAL-08, TOC-NORMAL-09D: every use costs one use, so the Sack cannot reset itself.
+
+    Resetting its own effect-counters would refill what the use just spent: unlimited uses,
+    and a use that changes nothing."""
+    state = pos(row1(GNOM), "1,1", slots=f"rear-1:normal.sack-of-fly:{left}", used="step.besiont")
+    assert illegal(state, "use rear-1 on normal.sack-of-fly") == "TOC-NORMAL-08"
+    after = act(state, "use rear-1 on step.besiont")
+    assert slot(after, "rear-1") == (("normal.sack-of-fly", 1) if left == 2 else (None, -1))
+
+
+def test_TOC_NORMAL_08_every_use_of_the_sack_rear_costs_one_use() -> None:
+    """TOC-NORMAL-08: whatever the Sack resets, each use lowers its counter by one."""
+    state = pos(
+        row1(". room.root-cellar@3f monster.gnom@1b . ."),
+        "1,1",
+        slots="rear-1:normal.sack-of-fly:2,front-3:normal.potion-of-life:1",
+        used="step.besiont",
+        lost="item.gnom-scale",
+    )
+    uses = sorted(a for a in legal(state) if a.startswith("use rear-1"))
+    assert len(uses) == 4
+    for text in uses:
+        assert slot(act(state, text), "rear-1") == ("normal.sack-of-fly", 1), text
 
 
 # ----------------------------------------------------------- 09E Sword Of Light
@@ -556,6 +584,15 @@ def test_TOC_NORMAL_09E_sword_rear_rearranging_mode() -> None:
     assert not done.rearranging
     assert "move n" in legal(done) and "finish" not in legal(done)
     assert illegal(done, "finish") == "TOC-NORMAL-09E"
+
+
+def test_TOC_OVER_01_relocating_a_card_where_it_lies_unturned_is_not_an_action() -> None:
+    """TOC-OVER-01 (reading), TOC-NORMAL-09E: a relocation that changes nothing is not offered."""
+    state = pos(row1(GNOM), "1,1", slots="rear-1:normal.sword-of-light:1", mode="rearrange")
+    assert illegal(state, "relocate 2,1 to 2,1 r90") == "TOC-OVER-01"  # Gnom lies at r90 already
+    assert illegal(state, "relocate 1,1 to 1,1 r270") == "TOC-OVER-01"
+    turned = act(state, "relocate 2,1 to 2,1 r0")  # turning it in place is a change
+    assert turned.floor[cell(2, 1)] >> 1 & 3 == 0
 
 
 def test_TOC_NORMAL_09E_sword_rear_cannot_stand_on_an_empty_cell() -> None:
@@ -666,10 +703,13 @@ def test_TOC_RARE_07_set_in_either_slot_without_a_counter() -> None:
     used = act(set_, "use rear-1")
     assert used.rebright == (0, 5, 5, 5, 5)
     assert rules(used, "use") == ["TOC-RARE-07"]
-    # No limit: still set, still usable.
+    # No limit: still set, and usable again whenever a use would change something
+    # (TOC-OVER-01 reading: with G already 0 it would not).
     assert slot(used, "rear-1") == ("rare.power-of-guard", -1)
-    assert "use rear-1" in legal(used)
-    assert act(used, "use rear-1").rebright == (0, 5, 5, 5, 5)
+    assert "use rear-1" not in legal(used)
+    raised = attrs.evolve(used, rebright=(3, 5, 5, 5, 5))  # as Sword Of Black's +5 would leave it
+    assert "use rear-1" in legal(raised)
+    assert act(raised, "use rear-1").rebright == (0, 5, 5, 5, 5)
 
 
 def test_TOC_RARE_07_use_needs_the_slots_row_or_column() -> None:
@@ -781,6 +821,33 @@ def test_TOC_RARE_08E_black_set_adds_5_to_every_rebright_value() -> None:
     assert act(state, "use front-2").rebright == (5, 5, 5, 5, 6)
 
 
+def test_TOC_OVER_01_a_set_effect_that_changes_nothing_is_not_offered() -> None:
+    """TOC-OVER-01 (reading), TOC-RARE-07: Rebright's G already 0, Power Of Guard's use changes nothing."""
+    state = rebright_position("0.5.5.5.5", slots="front-2:rare.power-of-guard:-1")
+    assert ct.outcome(state) is None  # the fights remain
+    assert illegal(state, "use front-2") == "TOC-OVER-01"
+    # Sword Of Black (+5) on values all at the sheet's top, 8, changes nothing either.
+    full = rebright_position("8.8.8.8.8", slots="front-2:rare.sword-of-black:-1")
+    assert illegal(full, "use front-2") == "TOC-OVER-01"
+    assert "use front-2" in legal(rebright_position("8.8.8.8.7", slots="front-2:rare.sword-of-black:-1"))
+
+
+def test_TOC_OVER_01_no_element_to_pay_rebright_and_only_empty_uses_is_game_over() -> None:
+    """TOC-OVER-01: on Seqlrith with nothing to pay Rebright, a use that changes nothing does not
+    keep the game going: no legal action is left, and the game is lost (移動不可能)."""
+    state = rebright_position("0.5.5.5.5", el="0.0.0.0.0", slots="front-2:rare.power-of-guard:-1")
+    assert ct.legal_actions(state) == ()
+    assert ct.outcome(state) == ct.Outcome(result="lost", cause="no-action", rule="TOC-OVER-01")
+    assert ct.is_terminal(state)
+    assert illegal(state, "use front-2") == "TOC-OVER-01"
+    # A use that does change something keeps it alive: Rebright's W is still 5.
+    alive = rebright_position("0.5.5.5.5", el="0.0.0.0.0", slots="front-2:rare.power-of-destiny:-1")
+    assert legal(alive) == {"use front-2"}
+    after = act(alive, "use front-2")
+    assert after.rebright == (0, 0, 5, 5, 5)
+    assert ct.outcome(after) == ct.Outcome(result="lost", cause="no-action", rule="TOC-OVER-01")
+
+
 def test_TOC_RARE_08_set_effect_bringing_the_last_value_to_0_wins() -> None:
     state = rebright_position("1.0.0.0.0", slots="front-2:rare.power-of-guard:-1")
     after = act(state, "use front-2")
@@ -815,6 +882,41 @@ def test_TOC_STEP_02_a_step_other_than_marnit_goes_where_a_path_points() -> None
     state = pos(BESIONT_ROWS, "1,0")
     # 4,4 is a corner but no path of the player's card points there.
     assert illegal(state, "step step.besiont 4,4 r0") == "TOC-PLAY-F"
+
+
+def test_TOC_STEP_02_the_road_rule_does_not_bind_a_step() -> None:
+    """TOC-STEP-02 (reading), TOC-PLAY-D: a step may turn a wall to a road that enters its cell.
+
+    2,1 neighbours the player's Root Cellar (its '-' side faces east) and the Clay Workshop above.
+    Elerint turned r90 shows its wall (b) to the player: a chaos card could not lie so, a step
+    may, since entering it returns every other card to the deck (TOC-STEP-03)."""
+    state = pos([". . room.clay-workshop@0f . .", ". room.root-cellar@3f . . .", E, E, E], "1,1")
+    assert "step step.elerint 2,1 r90" in legal(state)
+    after = act(state, "step step.elerint 2,1 r90")
+    assert after.player == cell(2, 1)
+    assert [c for c in after.floor if c != -1] == [after.floor[cell(2, 1)]]
+
+
+def test_TOC_STEP_04_a_step_needs_a_path_into_the_floor() -> None:
+    """TOC-STEP-04: the cards placed from a step (and Rebright) lie inside the floor, so a step
+    is turned with at least one path into it. Seqlrith's single path, at the top edge, may
+    point anywhere but north."""
+    rows = [
+        ". room.root-cellar@3f . . .",
+        E,
+        "room.rain-cistern@1f . room.ember-forge@0f . room.cloud-terrace@0f",
+        E,
+        "room.ink-vault@0f . . . .",
+    ]
+    state = pos(rows, "1,0", used=ALL_STEPS_BUT_SEQLRITH)
+    assert {a for a in legal(state) if a.startswith("step step.seqlrith")} == {
+        f"step step.seqlrith {c} r{r}" for c in ("0,0", "2,0") for r in (90, 180, 270)
+    } - {"step step.seqlrith 0,0 r270"}  # at the corner 0,0, west is off the floor too
+    assert illegal(state, "step step.seqlrith 2,0 r0") == "TOC-STEP-04"
+    assert illegal(state, "step step.seqlrith 0,0 r270") == "TOC-STEP-04"
+    # Turned away from the player: Rebright goes where the path points, 3,0.
+    after = act(state, "step step.seqlrith 2,0 r90")
+    assert legal(after) == {f"rebright 3,0 r{r}" for r in (0, 90, 180, 270)}
 
 
 def test_TOC_STEP_03_every_other_chaos_card_returns_to_the_deck() -> None:
@@ -934,6 +1036,21 @@ def test_TOC_STEP_11B_marnit_anywhere_while_two_monsters_live() -> None:
     assert [c for c in after.floor if c != -1] == [after.floor[cell(4, 3)]]
 
 
+def test_TOC_STEP_11B_marnit_on_a_cell_two_roads_enter_at_right_angles() -> None:
+    """TOC-STEP-11B, TOC-STEP-02 (reading): Marnit's paths (f, b) are opposite, so no turn of it
+    answers Kelpie's road from the west and the Tide Gallery's from the south at 3,2; it is a
+    step, not a chaos card, and TOC-PLAY-D does not bind it."""
+    rows = [*MARNIT_ROWS[:3], ". . . room.tide-gallery@0f .", MARNIT_ROWS[4]]
+    state = pos(rows, "1,0")
+    assert {a for a in legal(state) if a.startswith("step step.marnit 3,2 ")} == {
+        f"step step.marnit 3,2 r{r}" for r in (0, 90, 180, 270)
+    }
+    after = act(state, "step step.marnit 3,2 r0")
+    assert after.player == cell(3, 2)
+    assert after.level == 2
+    assert [c for c in after.floor if c != -1] == [after.floor[cell(3, 2)]]
+
+
 def test_TOC_STEP_11B_marnit_not_with_one_living_monster() -> None:
     rows = [*MARNIT_ROWS[:2], ". . monster.kelpie@0b . .", *MARNIT_ROWS[3:]]  # Kelpie defeated
     state = pos(rows, "1,0")
@@ -985,6 +1102,11 @@ SEQLRITH_ROWS = [
 def test_TOC_STEP_11E_seqlrith_after_the_four_others_with_all_five_attributes() -> None:
     state = pos(SEQLRITH_ROWS, "1,1", used=ALL_STEPS_BUT_SEQLRITH)
     assert "step step.seqlrith 2,1 r270" in legal(state)
+    # It need not face the player (TOC-STEP-02 reading): at 2,1 every turn points into the
+    # floor; at 0,1 (the Root Cellar's other path) every turn but west, off the floor.
+    assert {a for a in legal(state) if a.startswith("step step.seqlrith")} == {
+        f"step step.seqlrith {c} r{r}" for c in ("2,1", "0,1") for r in (0, 90, 180, 270)
+    } - {"step step.seqlrith 0,1 r270"}
     # One of the four not used yet.
     three = pos(SEQLRITH_ROWS, "1,1", used="step.besiont,step.marnit,step.elerint")
     assert illegal(three, "step step.seqlrith 2,1 r270") == "TOC-STEP-02"

@@ -159,7 +159,7 @@ def _use_choices(state: State, slot: int) -> Iterator[Use]:
     wants_attribute, wants_cell, wants_to, wants_target = items.needs(items.usable_effects(state, slot))
     cells = range(game.grid.cells)
     attributes: list[int | None] = list(range(5)) if wants_attribute else [None]
-    targets: list[str | None] = list(items.reset_targets(state)) if wants_target else [None]
+    targets: list[str | None] = list(items.reset_targets(state, slot)) if wants_target else [None]
     if wants_to:
         occupied = [c for c in cells if state.floor[c] != EMPTY]
         empty = [c for c in cells if state.floor[c] == EMPTY]

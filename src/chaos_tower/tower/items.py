@@ -31,7 +31,8 @@ from ..vocabulary import (
 from .actions import Discard, Finish, Make, Relocate, SetItem, Stand, Take, Use
 from .board import card_at, face_at, holds
 from .change import Change
-from .state import EMPTY, Reason, State, card_of, encode, is_flipped
+from .reset import apply_reset, reset_targets
+from .state import EMPTY, Reason, State, card_of, encode, is_flipped, rotation_of
 from .tables import ItemTable
 
 __all__ = [
@@ -246,29 +247,6 @@ def usable_effects(state: State, slot: int) -> tuple[Effect, ...]:
     return tuple(e for e in effects if e.trigger is Trigger.ON_USE)
 
 
-def reset_targets(state: State) -> Iterator[str]:
-    """What Sack Of Fly's rear can reset (`TOC-NORMAL-09D`: 全カードから1つをリセット).
-
-    Read as every card or item not in its preparation place that can be put
-    back without touching the player: a room or monster on the floor other
-    than the one under the player (back into the chaos deck, reshuffled), a
-    used step (back to the step area), a lost item (back to its area), and an
-    item set in a slot (its effect-counters back to full; the step clause
-    TOC-STEP-05 speaks of items that reset use counts).
-    """
-    game = state.game
-    for cell, code in enumerate(state.floor):
-        if code != EMPTY and cell != state.player and game.table[code >> 3].kind in ("room", "monster"):
-            yield game.table[code >> 3].id
-    for step in state.used_steps:
-        yield game.table[step].id
-    for item in state.lost:
-        yield game.items[item].id
-    for slot, item in enumerate(state.slots):
-        if item != EMPTY and state.counters[slot] != -1:
-            yield game.items[item].id
-
-
 def needs(effects: tuple[Effect, ...]) -> tuple[bool, bool, bool, bool]:
     """Which choices a use needs: an element, a cell, a second cell, a target."""
     attribute = any(isinstance(e, ElementChoice) for e in effects)
@@ -310,13 +288,23 @@ def use_reason(state: State, action: Use) -> Reason:
         if want != got:
             return ("TOC-NORMAL-06", f"choose {what}" if want else f"{what} is not chosen for this item")
     for effect in effects:
-        reason = _effect_reason(state, effect, action)
+        reason = _effect_reason(state, effect, action, slot)
         if reason is not None:
             return reason
+    # TOC-OVER-01 (reading): an action that changes nothing is no action. A counted use always
+    # spends a counter; an unlimited one (a rare item's set-effect) is tried on a draft.
+    if state.counters[slot] == -1 and _changes_nothing(state, action):
+        return ("TOC-OVER-01", f"using {game.items[state.slots[slot]].name} now would change nothing")
     return None
 
 
-def _effect_reason(state: State, effect: Effect, action: Use) -> Reason:
+def _changes_nothing(state: State, action: Use) -> bool:
+    change = Change(state)
+    apply_use(change, action)
+    return all(value == getattr(state, name) for name, value in change.updates.items())
+
+
+def _effect_reason(state: State, effect: Effect, action: Use, slot: int) -> Reason:
     game = state.game
     if isinstance(effect, ElementChoice):
         if LETTERS[action.attribute or 0] not in {a.value for a in effect.choices}:
@@ -333,7 +321,9 @@ def _effect_reason(state: State, effect: Effect, action: Use) -> Reason:
         if state.floor[action.to] != EMPTY:
             return ("TOC-NORMAL-09E", f"{game.grid.name(action.to)} is not empty")
     elif isinstance(effect, ResetCard):
-        if action.target not in set(reset_targets(state)):
+        if action.target == game.items[state.slots[slot]].id:
+            return ("TOC-NORMAL-08", "a use costs one use: the item cannot refill its own effect-counters")
+        if action.target not in set(reset_targets(state, slot)):
             return ("TOC-NORMAL-09D", f"{action.target!r} cannot be reset now")
     elif isinstance(effect, RebrightValue):
         if state.rebright is None:
@@ -373,7 +363,7 @@ def apply_use(change: Change, action: Use) -> None:
             relocate(change, action.cell, action.to, None, "TOC-NORMAL-09E")
         elif isinstance(effect, ResetCard):
             assert action.target is not None
-            _reset(change, action.target)
+            apply_reset(change, action.target)
         elif isinstance(effect, Rearrange):
             change.set(rearranging=True)
             change.event(
@@ -420,41 +410,6 @@ def relocate(change: Change, cell: int, to: int, rotation: int | None, rule: str
         change.set(player=to)
 
 
-def _reset(change: Change, target: str) -> None:
-    """Sack Of Fly, rear: one card or item back to its preparation state (`TOC-NORMAL-09D`)."""
-    from .rng import shuffle
-
-    state = change.now()
-    game = state.game
-    rule = "TOC-NORMAL-09D"
-    if target in game.card_ids:
-        index = game.card_ids[target]
-        if index in state.used_steps:
-            change.set(
-                used_steps=tuple(s for s in state.used_steps if s != index),
-                step_area=(*state.step_area, index),
-            )
-            change.event(rule, "reset", f"{game.table[index].name} goes back to the step area")
-            return
-        floor = tuple(EMPTY if code != EMPTY and code >> 3 == index else code for code in state.floor)
-        deck, rng = shuffle((*state.deck, index), state.rng)
-        change.set(floor=floor, deck=deck, rng=rng)
-        change.event(rule, "reset", f"{game.table[index].name} goes back into the chaos deck, reshuffled")
-        return
-    item = game.item_index[target]
-    if item in state.lost:
-        change.set(lost=tuple(i for i in state.lost if i != item))
-        change.event(rule, "reset", f"{game.items[item].name} goes back to its area")
-        return
-    slot = state.slots.index(item)
-    table = game.items[item]
-    full = table.front_counters if game.slot_side[slot] == "front" else table.rear_counters
-    counts = list(change.get("counters"))
-    counts[slot] = -1 if full is None else full
-    change.set(counters=tuple(counts))
-    change.event(rule, "reset", f"{table.name}'s effect-counters are full again")
-
-
 def rearrange_reason(state: State, action: Relocate | Stand | Finish) -> Reason:
     """Why that step of a rearrangement is not possible, or ``None`` (`TOC-NORMAL-09E`)."""
     if not state.rearranging:
@@ -465,6 +420,9 @@ def rearrange_reason(state: State, action: Relocate | Stand | Finish) -> Reason:
             return ("TOC-NORMAL-09E", f"no card lies at {grid.name(action.cell)}")
         if action.to != action.cell and state.floor[action.to] != EMPTY:
             return ("TOC-NORMAL-09E", f"{grid.name(action.to)} is not empty")
+        if action.to == action.cell and rotation_of(state.floor[action.cell]) == action.rotation:
+            # TOC-OVER-01 (reading): the card would stay as it lies; that is no action.
+            return ("TOC-OVER-01", f"the card at {grid.name(action.cell)} would stay as it lies")
     elif isinstance(action, Stand):
         card = card_at(state, action.cell)
         if card is None or card.kind == "rebright" or action.cell == state.player:

@@ -42,6 +42,9 @@ class _Tables:
     fit: tuple[tuple[tuple[int, ...], ...], ...]
     """``fit[card][need]``: the rotations in which the card's front has a path in every direction of
     the ``need`` mask (`TOC-PLAY-C`, `TOC-PLAY-D`)."""
+    step_fit: dict[int, tuple[tuple[int, ...], ...]]
+    """``step_fit[step][cell]``: the rotations in which the step has a path into the floor
+    (`TOC-STEP-04`; the road rule does not bind a step, `TOC-STEP-02` reading)."""
     step_checks: dict[int, tuple[Predicate | None, Predicate | None]]
     """``step_checks[step]``: its condition as (asked once, asked per cell); ``None`` where there is none."""
 
@@ -88,8 +91,20 @@ def _make_tables(game: Game) -> _Tables:
             )
             for card in game.table
         ),
+        step_fit={
+            s: tuple(
+                tuple(r for r in range(4) if game.table[s].front.open_toward[r] & _inward(game.grid, c))
+                for c in range(cells)
+            )
+            for s in game.steps
+        },
         step_checks={s: _step_checks(game, s) for s in game.steps},
     )
+
+
+def _inward(grid: Grid, cell: int) -> int:
+    """Directions (bit mask) from ``cell`` that stay on the floor."""
+    return sum(1 << d for d, other in enumerate(grid.neighbours[cell]) if other != -1)
 
 
 def _needs(floor: tuple[int, ...], neighbours: tuple[int, ...], masks: tuple[int, ...]) -> int:
@@ -134,7 +149,7 @@ def board_actions(state: State) -> list[Action]:
         empty: list[int] | None = None  # every empty cell, listed only for a step placed anywhere
         for step in steps:
             card = table[step]
-            fit = tables.fit[step]
+            fit = tables.step_fit[step]
             placed = tables.place_step[step]
             once, per_cell = tables.step_checks[step]
             if once is not None and not once(state, player):
@@ -147,9 +162,8 @@ def board_actions(state: State) -> list[Action]:
             for cell in cells:
                 if per_cell is not None and not per_cell(state, cell):
                     continue
-                need = needs[cell] if cell in needs else _needs(floor, all_neighbours[cell], masks)
                 base = cell * 4
-                for rotation in fit[need]:
+                for rotation in fit[cell]:
                     out.append(placed[base + rotation])
     elements = state.elements
     effects = None
@@ -200,7 +214,7 @@ def start_placements(state: State) -> list[Action]:
 def _start_placements(grid: Grid, top: tuple[int, int, int, int], player: int) -> tuple[Action, ...]:
     out: list[Action] = []
     for cell in range(grid.cells) if player == -1 else (player,):
-        inward = sum(1 << d for d, other in enumerate(grid.neighbours[cell]) if other != -1)
+        inward = _inward(grid, cell)
         for rotation in range(4):
             if top[rotation] & inward:
                 out.append(Place(cell=cell, rotation=rotation))

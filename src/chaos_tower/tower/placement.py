@@ -57,10 +57,14 @@ def blocked_road(state: State, cell: int, face: FaceTable, rotation: int) -> int
     return -1
 
 
-def _cell_reason(state: State, cell: int, face: FaceTable, rotation: int, *, anywhere: bool) -> Reason:
+def _cell_reason(
+    state: State, cell: int, face: FaceTable, rotation: int, *, anywhere: bool = False, step: bool = False
+) -> Reason:
     grid = state.game.grid
     if state.floor[cell] != EMPTY:
         return ("TOC-PLAY-E", f"cell {grid.name(cell)} is not empty")
+    if step:
+        return _step_cell_reason(state, cell, face, rotation, anywhere=anywhere)
     if in_start_phase(state):
         if state.player != -1 and cell != state.player:
             return (
@@ -80,6 +84,20 @@ def _cell_reason(state: State, cell: int, face: FaceTable, rotation: int, *, any
     return None
 
 
+def _step_cell_reason(state: State, cell: int, face: FaceTable, rotation: int, *, anywhere: bool) -> Reason:
+    # TOC-STEP-02 (reading): a step is no chaos card, so the road rule TOC-PLAY-D does not
+    # bind it; entering it returns every other card to the deck (TOC-STEP-03), so no road
+    # could stay blocked. What binds it: the cell (a path of the player's card points to it,
+    # except Marnit's 任意の場所) and TOC-STEP-04: the cards placed from it lie inside the
+    # floor, so it needs a path into the floor, as the first card does (TOC-START-B).
+    grid = state.game.grid
+    if not anywhere and cell not in path_cells(state):
+        return ("TOC-PLAY-F", f"cell {grid.name(cell)} is not next to a path of the player's card")
+    if not points_into_floor(state, cell, face, rotation):
+        return ("TOC-STEP-04", "a step needs a path pointing into the floor, for the cards placed from it")
+    return None
+
+
 def place_reason(state: State, action: Place) -> Reason:
     """Why the top chaos card cannot be placed so, or ``None``."""
     if not state.deck:
@@ -87,7 +105,7 @@ def place_reason(state: State, action: Place) -> Reason:
     if state.rebright_pending:
         return ("TOC-STEP-04", "Rebright must be placed first")
     face = state.game.table[state.deck[0]].front
-    return _cell_reason(state, action.cell, face, action.rotation, anywhere=False)
+    return _cell_reason(state, action.cell, face, action.rotation)
 
 
 def apply_place(change: Change, action: Place) -> None:
@@ -129,7 +147,7 @@ def step_reason(state: State, action: PlaceStep) -> Reason:
         return ("TOC-START-A", "the first card of a floor is a chaos card")
     if state.rebright_pending:
         return ("TOC-STEP-04", "Rebright must be placed first")
-    reason = _cell_reason(state, action.cell, card.front, action.rotation, anywhere=card.anywhere)
+    reason = _cell_reason(state, action.cell, card.front, action.rotation, anywhere=card.anywhere, step=True)
     if reason is not None:
         return reason
     if card.condition is not None and not holds(state, card.condition, action.cell):
@@ -142,7 +160,7 @@ def rebright_reason(state: State, action: PlaceRebright) -> Reason:
     if not state.rebright_pending:
         return ("TOC-STEP-11E", "Rebright has not appeared or is already placed")
     face = state.game.table[state.game.rebright].front
-    return _cell_reason(state, action.cell, face, action.rotation, anywhere=False)
+    return _cell_reason(state, action.cell, face, action.rotation)
 
 
 def apply_place_rebright(change: Change, action: PlaceRebright) -> None:
