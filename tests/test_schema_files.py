@@ -8,9 +8,6 @@ yaml-language-server modeline names, and on broken copies, which must fail.
 from __future__ import annotations
 
 import json
-import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +18,10 @@ from ruamel.yaml import YAML
 
 from chaos_tower.resources import carddata_dir, schemas_dir
 from chaos_tower.schema import SCHEMA_FILES, bundle, load_schema, registry, schema_issues, validator
+from jsonschema_cli import check_jsonschema, modeline_schema
 
 REPO = Path(__file__).resolve().parents[1]
 MINIMAL_FIXTURE = REPO / "tests" / "data" / "good" / "minimal.yaml"
-MODELINE = re.compile(r"^# yaml-language-server: \$schema=(?P<path>\S+)$")
 SPLIT_SETS = {"tower": "tower-cardset-part", "crest": "crest-cardset-part"}
 WHOLE_SETS = {"tower-minimal": "tower-cardset", "crest-minimal": "crest-cardset"}
 
@@ -32,22 +29,6 @@ WHOLE_SETS = {"tower-minimal": "tower-cardset", "crest-minimal": "crest-cardset"
 def _built_in_files() -> list[Path]:
     folders = (*SPLIT_SETS, *WHOLE_SETS)
     return sorted(path for folder in folders for path in (carddata_dir() / folder).glob("*.yaml"))
-
-
-def modeline_schema(file: Path) -> Path:
-    """The schema that ``file``'s first line names, resolved as an editor does: from the file's folder."""
-    first = file.read_text(encoding="utf-8").splitlines()[0]
-    match = MODELINE.match(first)
-    assert match, f"{file}: the first line is not a yaml-language-server modeline: {first!r}"
-    return (file.parent / match["path"]).resolve()
-
-
-def check_jsonschema(schema: Path, files: list[Path], cwd: Path) -> subprocess.CompletedProcess[str]:
-    """check-jsonschema with ``schema`` on ``files``; run in ``cwd`` so no path resolves from the checkout."""
-    command = [sys.executable, "-m", "check_jsonschema", "--no-cache", "--schemafile", str(schema)]
-    return subprocess.run(
-        [*command, *map(str, files)], capture_output=True, text=True, cwd=cwd, check=False, timeout=120
-    )
 
 
 def test_every_built_in_file_names_its_schema_in_a_modeline() -> None:
