@@ -45,7 +45,7 @@ from chaos_tower.cards import (
     StepCard,
 )
 from chaos_tower.converter import converter
-from chaos_tower.schema import load_schema, registry
+from chaos_tower.schema import SCHEMA_FILES, load_schema, registry
 from chaos_tower.vocabulary import (
     AllAttributesOnFloor,
     AllOf,
@@ -161,11 +161,11 @@ def schema_errors(definition: str, data: Any) -> list[str]:
 @cache
 def _definition_validator(definition: str) -> Draft202012Validator:
     schema_name, _, name = definition.rpartition(":")
-    schema = load_schema(f"tower-{schema_name or 'cardset'}")
-    if name not in schema["$defs"]:
-        raise KeyError(f"the schema {schema['$id']} has no $defs entry {name!r}")
-    # The same registry as the library's validator: every $ref resolves from memory.
-    return Draft202012Validator({"$ref": f"{schema['$id']}#/$defs/{name}"}, registry=registry())
+    file = SCHEMA_FILES[f"tower-{schema_name or 'cardset'}"]
+    if name not in load_schema(f"tower-{schema_name or 'cardset'}")["$defs"]:
+        raise KeyError(f"the schema {file} has no $defs entry {name!r}")
+    # The same registry as the library's validator: every $ref resolves from memory, by file name.
+    return Draft202012Validator({"$ref": f"{file}#/$defs/{name}"}, registry=registry())
 
 
 def _out(strategy: st.SearchStrategy[T], as_dict: bool, as_type: Any = None) -> st.SearchStrategy[Any]:

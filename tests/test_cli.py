@@ -140,13 +140,13 @@ def test_schema(capsys: pytest.CaptureFixture[str], argv: list[str], file: str) 
     assert main(argv) == 0
     printed = json.loads(capsys.readouterr().out)
     on_disk = json.loads((REPO / "schemas" / file).read_text(encoding="utf-8"))
-    assert printed["$id"] == on_disk["$id"]
+    assert printed["title"] == on_disk["title"]
     assert printed == on_disk
 
 
-def test_default_schema_id(capsys: pytest.CaptureFixture[str]) -> None:
+def test_default_schema_is_the_tower_card_set(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema"]) == 0
-    assert json.loads(capsys.readouterr().out)["$id"] == "urn:chaos-tower:schema:tower-cardset:1"
+    assert json.loads(capsys.readouterr().out)["title"] == "Tower of CHAOS card set"
 
 
 # -- python -m chaos_tower ----------------------------------------------------------------------

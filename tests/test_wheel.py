@@ -58,6 +58,17 @@ SCRIPT = textwrap.dedent(
                                capture_output=True, text=True)
     assert as_module.returncode == 0, (as_module.returncode, as_module.stdout, as_module.stderr)
 
+    # A card designer's path from the installed package alone: init, then validate and play the copy.
+    for game, extra in (("tower", []), ("crest", ["--minimal"])):
+        copy = Path.cwd() / f"my-{game}"
+        for argv in (["init", str(copy), "--game", game, *extra], ["validate", str(copy)],
+                     ["play", "--game", game, "--cards", str(copy), "--agent", "random", "--quiet"]):
+            done = subprocess.run([str(bin_dir / "chaos-tower"), *argv], capture_output=True, text=True)
+            assert done.returncode == 0, (argv, done.stdout, done.stderr)
+        assert (copy / "schemas" / f"{game}-cardset.schema.json").is_file()
+    version = subprocess.run([str(bin_dir / "chaos-tower"), "--version"], capture_output=True, text=True)
+    assert version.stdout.strip() == f"chaos-tower {chaos_tower.__version__}", version
+
     print(json.dumps({
         "package": str(package),
         "tower": str(tower),
@@ -105,6 +116,11 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path: Path) -> None:
         "chaos_tower/_data/schemas/tower-vocabulary.schema.json",
         "chaos_tower/_data/schemas/crest-cardset.schema.json",
         "chaos_tower/_data/schemas/replay.schema.json",
+        "chaos_tower/_data/schemas/tower-cardset-part.schema.json",
+        "chaos_tower/_data/schemas/crest-cardset-part.schema.json",
+        "chaos_tower/_data/carddata/tower-minimal/cards.yaml",
+        "chaos_tower/_data/carddata/crest-minimal/cards.yaml",
+        f"chaos_tower-{wheel.name.split('-')[1]}.dist-info/licenses/LICENSE",
         "chaos_tower/rules/tower.yaml",
         "chaos_tower/rules/crest.yaml",
         *(f"chaos_tower/_data/carddata/tower/{p.name}" for p in (REPO / "carddata" / "tower").iterdir()),

@@ -715,19 +715,33 @@ def schema_label(stem: str, name: str | None = None) -> str:
 class SchemaSet:
     def __init__(self, schemas: list[SchemaDoc]) -> None:
         self.schemas = schemas
-        self.by_id = {s.data.get("$id", s.stem): s for s in schemas}
+        # A schema file has no $id: references name the other files by file name.
+        self.by_file = {f"{s.stem}.schema.json": s for s in schemas}
 
     def resolve(self, ref: str, here: SchemaDoc) -> tuple[SchemaDoc, str] | None:
         base, _, pointer = ref.partition("#")
-        target = self.by_id.get(base) if base else here
+        target = self.by_file.get(base) if base else here
         if target is None or not pointer.startswith("/$defs/"):
             return None
         name = pointer.removeprefix("/$defs/")
         return (target, name) if name in target.data.get("$defs", {}) else None
 
+    def top_property(self, ref: str, here: SchemaDoc) -> tuple[SchemaDoc, str] | None:
+        """A reference to a schema's top-level property (``tower-cardset.schema.json#/properties/rooms``)."""
+        base, _, pointer = ref.partition("#")
+        target = self.by_file.get(base) if base else here
+        name = pointer.removeprefix("/properties/")
+        if target is None or not pointer.startswith("/properties/") or name not in target.data["properties"]:
+            return None
+        return target, name
+
     def link(self, ref: str, here: SchemaDoc) -> str:
         found = self.resolve(ref, here)
         if found is None:
+            prop = self.top_property(ref, here)
+            if prop is not None:
+                title = prop[0].data.get("title", prop[0].stem)
+                return f"{{ref}}`{prop[1]} of {esc(title)} <{schema_label(prop[0].stem, 'top')}>`"
             return code(ref)
         target, name = found
         return f"{{ref}}`{name} <{schema_label(target.stem, name)}>`"
@@ -815,6 +829,7 @@ class SchemaSet:
         shape = self.shape_rule(node)
         if shape:
             lines += [shape, ""]
+        lines += examples_block(node)
         if via is not None:
             lines += [
                 f"A shape of {{ref}}`{via} <{schema_label(doc.stem, via)}>`, which requires "
@@ -847,8 +862,15 @@ class SchemaSet:
             description = spec.get("description")
             if description is None and "$ref" in spec:
                 found = self.resolve(spec["$ref"], doc)
+                top = self.top_property(spec["$ref"], doc)
                 if found is not None:
                     description = found[0].data["$defs"][found[1]].get("description")
+                elif top is not None:
+                    target = top[0].data["properties"][top[1]]
+                    description = target.get("description")
+                    if description is None and "$ref" in target:
+                        inner = self.resolve(target["$ref"], top[0])
+                        description = inner[0].data["$defs"][inner[1]].get("description") if inner else None
             rows.append(
                 [
                     code(prop),
@@ -863,6 +885,29 @@ class SchemaSet:
                 ]
             )
         return table(["property", "type", "bounds", "required", "description"], rows)
+
+
+def examples_block(node: dict[str, Any]) -> list[str]:
+    """A schema node's ``examples``, as the YAML a card file would hold."""
+    lines = []
+    for example in node.get("examples", []):
+        lines += ["**Example:**", "", "```yaml", _yaml_text(example).rstrip(), "```", ""]
+    return lines
+
+
+def _yaml_text(data: Any) -> str:
+    from io import StringIO
+
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.sort_base_mapping_type_on_output = False  # in the order the schema lists them
+    yaml.allow_unicode = True
+    yaml.width = 100
+    out = StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
 
 
 def _tag_map(node: dict[str, Any], key: str) -> dict[str, str]:
@@ -895,10 +940,11 @@ def schema_pages() -> dict[str, str]:
             f"# {esc(data.get('title', doc.stem))}",
             prose(data.get("description", "")),
             table(
-                ["file", "$id", "JSON Schema"],
-                [[code(source), code(data.get("$id", "")), code(data.get("$schema", ""))]],
+                ["file", "refer to it as", "JSON Schema"],
+                [[code(source), code(f"{doc.stem}.schema.json"), code(data.get("$schema", ""))]],
             ),
         ]
+        body += examples_block(data)
         if "properties" in data:
             body += [
                 f"({schema_label(doc.stem, 'top')})=",
@@ -952,6 +998,17 @@ def schema_pages() -> dict[str, str]:
             f"typed records ({code('chaos_tower.cards')}, {code('chaos_tower.vocabulary')}). Every property "
             "below carries the schema's own description; the card-set schema refers to the vocabulary "
             "schema for effects (`op`) and conditions (`test`).",
+            "The files have no `$id`: each is named by its file name, and refers to another by a relative "
+            "reference (`tower-vocabulary.schema.json#/$defs/effect`), so editors and other validators "
+            "(check-jsonschema) use them as they are, from the folder they sit in. A whole set in one file "
+            "follows a `*-cardset` schema; one file of a set split across a directory (such as "
+            "`carddata/tower/rooms.yaml`) follows the `*-cardset-part` schema, which allows any of the "
+            "sections and requires none. Each built-in card file names its schema on its first line, "
+            "`# yaml-language-server: $schema=../../schemas/tower-cardset-part.schema.json`, which the YAML "
+            "language server (VS Code and other editors) reads to complete and check the file; "
+            "`chaos-tower init DIR` makes a copy whose first lines point at schemas copied beside it. "
+            "`chaos-tower schema NAME --bundle` prints a schema with every schema it uses inside it, as one "
+            "file for tools that take a single file.",
             table(["schema", "file", "top-level properties", "definitions"], index_rows),
             toctree([doc.stem for doc in schemas]),
         ]

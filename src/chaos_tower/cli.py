@@ -11,10 +11,11 @@ import os
 import sys
 from collections.abc import Sequence
 
+from . import __version__, scaffold
 from .commands import add_parsers, run_render, run_replay
 from .errors import Problem
 from .loading import check_cardset
-from .schema import SCHEMA_FILES, load_schema
+from .schema import SCHEMA_FILES, bundle, load_schema
 
 __all__ = ["main"]
 
@@ -24,6 +25,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="chaos-tower",
         description="Rules engine and card-set tools for Tower of CHAOS and Crest Duel.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     validate = commands.add_parser(
         "validate",
@@ -76,10 +78,16 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--teams", action="store_true", help="with --game crest and 4 or 6 players: two teams")
     schema = commands.add_parser(
-        "schema", help="print a JSON Schema", description="Print one of the bundled JSON Schemas."
+        "schema",
+        help="print a JSON Schema",
+        description="Print one of the JSON Schemas shipped with the package (schemas/*.schema.json). "
+        "They refer to each other by file name; --bundle prints one with every schema it uses inside "
+        "it, as a single file that refers to nothing else.",
     )
     schema.add_argument("name", nargs="?", default="tower-cardset", choices=sorted(SCHEMA_FILES))
+    schema.add_argument("--bundle", action="store_true", help="one self-contained file")
     add_parsers(commands)  # replay, render
+    scaffold.add_parser(commands)  # init
     return parser
 
 
@@ -132,5 +140,8 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_replay(args)
     if args.command == "render":
         return run_render(args)
-    print(json.dumps(load_schema(args.name), ensure_ascii=False, indent=2))
+    if args.command == "init":
+        return scaffold.run_init(args)
+    schema = bundle(args.name) if args.bundle else load_schema(args.name)
+    print(json.dumps(schema, ensure_ascii=False, indent=2))
     return 0

@@ -16,6 +16,7 @@ __all__ = [
     "CardSetError",
     "ChaosTowerError",
     "IllegalActionError",
+    "InitError",
     "MalformedActionError",
     "Problem",
     "SaveError",
@@ -82,6 +83,10 @@ class IllegalActionError(ChaosTowerError):
         self.rule = rule
         self.reason = message
         super().__init__(f"[{rule}] {message}")
+
+
+class InitError(ChaosTowerError, ValueError):
+    """``chaos-tower init`` cannot write there: the target is a file or a directory that is not empty."""
 
 
 class MalformedActionError(ChaosTowerError, ValueError):

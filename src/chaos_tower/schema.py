@@ -1,7 +1,15 @@
-"""The JSON Schemas, resolved from memory only, and their errors in plain words."""
+"""The JSON Schemas, resolved from memory only, and their errors in plain words.
+
+The shipped files carry no ``$id``: each is named by its file name, and a
+reference to another one is relative (``tower-vocabulary.schema.json#/$defs/id``).
+So editors and other validators resolve them from the folder they sit in, and
+the library from the registry below, which holds the same files by the same
+names and fetches nothing.
+"""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator
 from functools import cache
@@ -16,14 +24,25 @@ from referencing.jsonschema import DRAFT202012
 from .resources import schemas_dir
 from .safeload import JsonPath
 
-__all__ = ["SCHEMA_FILES", "SchemaIssue", "load_schema", "registry", "schema_issues", "validator"]
+__all__ = [
+    "SCHEMA_FILES",
+    "SchemaIssue",
+    "bundle",
+    "load_schema",
+    "registry",
+    "schema_issues",
+    "validator",
+]
 
 SCHEMA_FILES = {
     "tower-cardset": "tower-cardset.schema.json",
+    "tower-cardset-part": "tower-cardset-part.schema.json",
     "tower-vocabulary": "tower-vocabulary.schema.json",
     "crest-cardset": "crest-cardset.schema.json",
+    "crest-cardset-part": "crest-cardset-part.schema.json",
     "replay": "replay.schema.json",
 }
+"""Short name -> file name; the file name is also the schema's URI in references and in :func:`registry`."""
 
 
 @cache
@@ -36,12 +55,55 @@ def load_schema(name: str) -> dict[str, Any]:
 
 @cache
 def registry() -> Registry[Any]:
-    """Every schema of ours by ``$id``. Nothing else resolves: a remote ``$ref`` fails."""
+    """Every schema of ours by file name. Nothing else resolves: a remote ``$ref`` fails."""
     resources = [
-        (load_schema(name)["$id"], Resource.from_contents(load_schema(name), DRAFT202012))
-        for name in SCHEMA_FILES
+        (file, Resource.from_contents(load_schema(name), DRAFT202012)) for name, file in SCHEMA_FILES.items()
     ]
     return Registry().with_resources(resources)
+
+
+def bundle(name: str) -> dict[str, Any]:
+    """Schema ``name`` and every schema it refers to, as one file that refers to nothing outside itself.
+
+    Each schema it uses is copied under ``$defs`` by its short name and every
+    ``$ref`` becomes a JSON pointer into the one document, which any tool
+    resolves (``chaos-tower schema NAME --bundle``).
+    """
+    by_file = {file: short for short, file in SCHEMA_FILES.items()}
+    root = copy.deepcopy(load_schema(name))
+    taken = set(root.get("$defs", {}))
+    embedded: dict[str, dict[str, Any]] = {}
+    pending = [(name, root)]
+
+    def rewrite(node: Any, here: str) -> None:
+        if isinstance(node, list):
+            for item in node:
+                rewrite(item, here)
+            return
+        if not isinstance(node, dict):
+            return
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            file, _, pointer = ref.partition("#")
+            target = by_file[file] if file else here
+            if target != name and target not in embedded:
+                if target in taken:
+                    raise ValueError(f"cannot bundle {name}: its $defs already has {target!r}")
+                # An embedded copy is a plain subschema now, not a resource with a $schema of its own.
+                copied = copy.deepcopy(load_schema(target))
+                embedded[target] = {key: value for key, value in copied.items() if key != "$schema"}
+                pending.append((target, embedded[target]))
+            node["$ref"] = "#" + ("" if target == name else f"/$defs/{target}") + pointer
+        for key, value in node.items():
+            if key != "examples":  # data, not schemas
+                rewrite(value, here)
+
+    while pending:
+        current, schema = pending.pop()
+        rewrite(schema, current)
+    if embedded:
+        root.setdefault("$defs", {}).update(embedded)
+    return root
 
 
 @cache
