@@ -131,6 +131,28 @@ def test_schema_errors_of_a_file_reported_when_another_file_is_unreadable(tmp_pa
 # -- suggestions and hints ------------------------------------------------------------
 
 
+def test_misspelt_section_gives_two_problems_not_a_cascade(tmp_path: Path) -> None:
+    """`room:` for `rooms:`: the unknown key and the missing section, not every reference into it."""
+    root = _copy(tmp_path)
+    _edit(root / "rooms.yaml", "\nrooms:\n", "\nroom:\n")
+    _, problems = check_cardset(root)
+    assert [(p.path, p.hint) for p in problems] == [
+        ("$", "is 'room' it, misspelt?"),
+        ("room", "did you mean 'rooms'?"),
+    ]
+    assert "'rooms' is a required property" in problems[0].message
+
+
+def test_missing_key_beside_its_misspelling_gets_a_hint(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    _edit(root / "rooms.yaml", "    attribute: G\n", "    atribute: G\n")
+    _, problems = check_cardset(root)
+    assert [(p.path, p.hint) for p in problems] == [
+        ("rooms[0]", "is 'atribute' it, misspelt?"),
+        ("rooms[0].atribute", "did you mean 'attribute'?"),
+    ]
+
+
 def test_misspelt_enum_value_gets_a_suggestion(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     _edit(root / "rooms.yaml", "trigger: on_enter", "trigger: on_entr")

@@ -41,7 +41,7 @@ from .lints import tower_lints
 from .refs import raw_reference_issues
 from .resources import carddata_dir
 from .safeload import LIMITS, Document, JsonPath, Limits, format_path, parse_bytes
-from .schema import schema_issues
+from .schema import load_schema, schema_issues
 from .yamlwhere import place_syntax_error
 
 __all__ = ["CARD_FILE_SUFFIXES", "GAMES", "check_cardset", "load_cardset"]
@@ -202,7 +202,9 @@ def _check(
     problems = [joined.problem(i.path, "schema", i.message, i.hint) for i in issues]
     if issues or earlier:
         # The set cannot be typed, but its misspelt ids are still worth this run.
-        problems.extend(joined.issue(i) for i in raw_reference_issues(game, joined.data, unread=unread))
+        required = frozenset(load_schema(schema).get("required", ()))
+        found = raw_reference_issues(game, joined.data, unread=unread, required=required)
+        problems.extend(joined.issue(i) for i in found)
         return None, problems
     try:
         cards = converter().structure(joined.data, model)

@@ -33,14 +33,17 @@ def _entries(data: dict[str, Any], section: str) -> Iterator[dict[str, Any]]:
 
 
 class _Refs:
-    def __init__(self, data: dict[str, Any], unread: bool) -> None:
+    def __init__(self, data: dict[str, Any], unread: bool, required: frozenset[str]) -> None:
         self.data = data
         self.unread = unread
+        self.required = required
         self.issues: list[Issue] = []
 
     def pool(self, sections: tuple[str, ...], key: str = "id") -> set[str]:
-        """The ids (or names) of some sections; empty, so unchecked, if an unread file may hold one."""
-        if self.unread and any(s not in self.data for s in sections):
+        """The ids (or names) of some sections; empty, so unchecked, when one of them is absent
+        and an unread file may hold it, or it is required (its absence is the schema's error,
+        and every reference into it would only repeat that)."""
+        if any(s not in self.data and (self.unread or s in self.required) for s in sections):
             return set()
         return {e[key] for s in sections for e in _entries(self.data, s) if isinstance(e.get(key), str)}
 
@@ -119,12 +122,15 @@ def _reconstructed(data: dict[str, Any], cards: set[str], refs: _Refs) -> None:
                 refs.need(where, card, cards, "no card has the id")
 
 
-def raw_reference_issues(game: str, data: dict[str, Any], *, unread: bool = False) -> list[Issue]:
+def raw_reference_issues(
+    game: str, data: dict[str, Any], *, unread: bool = False, required: frozenset[str] = frozenset()
+) -> list[Issue]:
     """Every id a raw joined document refers to that none of its cards has.
 
     ``unread``: a file of the set could not be read, so a section absent from
-    ``data`` may be in it; references to such a section are not checked.
+    ``data`` may be in it; references to such a section are not checked, nor
+    to an absent section named in ``required`` (the schema's required sections).
     """
-    refs = _Refs(data, unread)
+    refs = _Refs(data, unread, required)
     (_crest if game == "crest" else _tower)(data, refs)
     return refs.issues

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from difflib import get_close_matches
 from functools import cache
 from typing import Any
 
@@ -78,6 +79,15 @@ def _choices(schema: Any) -> list[object]:
     return found
 
 
+def _given_instead(error: ValidationError) -> str | None:
+    """For a missing key: the unknown key beside it that looks like a misspelling of it."""
+    names = error.validator_value if isinstance(error.validator_value, list) else []
+    missing = next((n for n in names if error.message.startswith(repr(n))), None)
+    extra = _extra_keys(error) if missing is not None else []
+    close = get_close_matches(str(missing), extra, n=1, cutoff=0.6)
+    return f"is {close[0]!r} it, misspelt?" if close else None
+
+
 def _extra_keys(error: ValidationError) -> list[str]:
     allowed = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
     instance = error.instance if isinstance(error.instance, dict) else {}
@@ -127,8 +137,12 @@ def _explain(error: ValidationError) -> Iterator[SchemaIssue]:
             return
         yield from _explain(deepest)
         return
-    plain = error.validator in ("enum", "const")
-    hint = did_you_mean(error.instance, _choices(error.schema)) if plain else None
+    if error.validator in ("enum", "const"):
+        hint = did_you_mean(error.instance, _choices(error.schema))
+    elif error.validator == "required":
+        hint = _given_instead(error)
+    else:
+        hint = None
     yield SchemaIssue(path=path, message=error.message, hint=hint, keyword=str(error.validator))
 
 
