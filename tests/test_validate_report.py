@@ -264,12 +264,24 @@ def test_TOC_ZAP_03_lethal_from_a_floor_on(tmp_path: Path) -> None:
     assert warning.message.startswith("from floor 7 on (extra da -7)")
 
 
-def test_TOC_PROG2_03_unfightable_monster_and_TOC_ITEM_01_its_item(tmp_path: Path) -> None:
-    """TOC-PROG2-03, TOC-ITEM-01: a monster whose every path kills is unfightable; its item never gained."""
-    root = _copy(tmp_path)
+def _price_gnom_out(root: Path) -> None:
+    """Gnom raises its own monster-element by 9 while on the floor: G 13 and S 12, less the set's -1s."""
     _edit(
-        root / "monsters.yaml", "da: {f: -2, r: wall, b: -3, l: wall}", "da: {f: -8, r: wall, b: -8, l: wall}"
+        root / "monsters.yaml",
+        "      monster_element: {G: 4, S: 3}\n",
+        "      monster_element: {G: 4, S: 3}\n      effects: [{op: monster_element, trigger: while_on_floor,"
+        " add: 9, scope: {cards: monster, name: Gnom}}]\n",
     )
+
+
+def _da_of_gnom(root: Path, da: str) -> None:
+    _edit(root / "monsters.yaml", "da: {f: -2, r: wall, b: -3, l: wall}", da)
+
+
+def test_TOC_PROG2_03_unfightable_monster_and_TOC_ITEM_01_its_item(tmp_path: Path) -> None:
+    """TOC-PROG2-03, TOC-ITEM-01: a monster priced above every element: unfightable, its item never gained."""
+    root = _copy(tmp_path)
+    _price_gnom_out(root)
     found = _by_code(_warnings(root))
     (unfightable,) = found["unfightable"]
     assert unfightable.path == "monsters[0].front.monster_element"
@@ -279,7 +291,28 @@ def test_TOC_PROG2_03_unfightable_monster_and_TOC_ITEM_01_its_item(tmp_path: Pat
     # The rare item made from it goes too (its recipe consumes it, TOC-RARE-06).
     assert any("rare.power-of-guard" in m for m in gained.values())
     assert all("TOC-ITEM-01" in m for m in gained.values())
-    assert set(found) == {"unfightable", "never-gained", "lethal-path"}
+    assert set(found) == {"unfightable", "never-gained"}
+
+
+@pytest.mark.parametrize(("da", "unfightable"), [(-7, False), (-9, True)])
+def test_TOC_PROG2_03_a_deadly_monster_is_unfightable_unless_softened(
+    tmp_path: Path, da: int, unfightable: bool
+) -> None:
+    """TOC-PROG2-03: every path of Ondine kills in a fight (life 0..6) unless da +2 softens it."""
+    text = MINIMAL.read_text(encoding="utf-8")
+    text = text.replace("life: {min: 0, max: 8}", "life: {min: 0, max: 6}")
+    text = text.replace("da: {f: -1, r: -1, b: wall, l: -1}", f"da: {{f: {da}, r: {da}, b: wall, l: {da}}}")
+    path = tmp_path / "set.yaml"
+    path.write_text(text, encoding="utf-8")
+    found = _by_code(_warnings(path))
+    assert "lethal-path" in found  # the path itself, before any effect, takes all of life
+    if unfightable:
+        (warning,) = found["unfightable"]
+        assert warning.path == "monsters[1].front.monster_element"
+        assert "monster.ondine" in warning.message
+        assert "every one of its paths deals all of life (6) in a fight" in warning.message
+    else:
+        assert "unfightable" not in found
 
 
 def test_TOC_RARE_07_unpayable_rebright_value(tmp_path: Path) -> None:
@@ -287,9 +320,7 @@ def test_TOC_RARE_07_unpayable_rebright_value(tmp_path: Path) -> None:
     root = _copy(tmp_path)
     _edit(root / "set.yaml", "values: {G: 5,", "values: {G: 9,")
     assert _warnings(root) == []  # Power Of Guard can zero it
-    _edit(
-        root / "monsters.yaml", "da: {f: -2, r: wall, b: -3, l: wall}", "da: {f: -8, r: wall, b: -8, l: wall}"
-    )
+    _price_gnom_out(root)
     unpayable = _by_code(_warnings(root))["unpayable"]
     assert [p.path for p in unpayable] == ["rebright.values.G"]
     assert "rare.power-of-guard" in unpayable[0].message and "TOC-RARE-07" in unpayable[0].message

@@ -28,7 +28,11 @@ from .vocabulary import (
     ATTRIBUTES,
     AllOf,
     AnyOf,
+    CombatDa,
     Condition,
+    DaAdd,
+    DaNullify,
+    Effect,
     HoldsItems,
     LivingMonstersAtLeast,
     MonsterElementAdd,
@@ -65,6 +69,34 @@ def _numbers(sides: Sides) -> list[int]:
     return [d for d in sides.as_tuple() if isinstance(d, int)]
 
 
+def _effects(cards: TowerCardSet) -> list[Effect]:
+    """Every effect written anywhere in the set."""
+    found: list[Effect] = []
+    for room in cards.rooms:
+        found += [*room.front.effects, *room.back.effects]
+    for monster in cards.monsters:
+        found += [*monster.front.effects, *monster.back.effects]
+    for step in cards.steps:
+        found += step.effects
+    for normal in cards.normal_items:
+        found += [*normal.carry.effects, *normal.set_front.effects, *normal.set_rear.effects]
+    for rare in cards.rare_items:
+        found += [*rare.carry.effects, *rare.set.effects]
+    for item in cards.items:
+        found += item.effects
+    return found
+
+
+def _fits(effect: DaAdd | DaNullify | MonsterElementAdd, monster: MonsterCard) -> bool:
+    """Whether the effect's scope could touch this monster."""
+    scope = effect.scope
+    return (
+        scope.cards in ("any", "monster")
+        and scope.attribute in (None, monster.attribute)
+        and scope.name in (None, monster.name)
+    )
+
+
 class _Lints:
     def __init__(self, cards: TowerCardSet) -> None:
         self.cards = cards
@@ -77,6 +109,7 @@ class _Lints:
         self.cells = sheet.rows * sheet.columns
         self.gained: set[str] = set()
         self.placeable: set[str] = set()
+        self.effects = _effects(cards)
 
     # -- lethal paths ------------------------------------------------------
     def lethal(self) -> None:
@@ -119,34 +152,35 @@ class _Lints:
         shown = ", ".join(deadly[:3]) + (f" and {len(deadly) - 3} more" if len(deadly) > 3 else "")
         return (
             f"{where} (extra da {extra:+d}) a numeric path of {len(deadly)} card(s) takes all of life "
-            f"({self.span}) in one passing: {shown} (TOC-ZAP-03, TOC-OVER-01)"
+            f"({self.span}) in one passing, unless an effect softens it: {shown} (TOC-ZAP-03, TOC-OVER-01)"
         )
 
     # -- monsters ----------------------------------------------------------
     def fight_blocker(self, monster: MonsterCard) -> str | None:
-        """Why no attribute can fight this monster, or ``None`` if one can (`TOC-PROG2-03`)."""
-        raise_ = sum(
-            e.add
-            for e in monster.front.effects
-            if isinstance(e, MonsterElementAdd)
-            and e.trigger in _LASTING
-            and e.when is None
-            and e.add > 0
-            and e.scope.cards in ("any", "monster")
-            and e.scope.attribute in (None, monster.attribute)
-            and e.scope.name in (None, monster.name)
-        )
-        costs = [cost + raise_ for _, cost in monster.front.monster_element.items() if cost > 0]
+        """Why no attribute can fight this monster, or ``None`` if one can (`TOC-PROG2-03`).
+
+        Generous on purpose: every effect of the set that could ever lower its
+        price or soften its da is counted as if all applied at once.
+        """
+        own = [e for e in monster.front.effects if e.trigger in _LASTING and e.when is None]
+        prices = [e for e in self.effects if isinstance(e, MonsterElementAdd) and _fits(e, monster)]
+        raise_ = sum(e.add for e in prices if any(e is o for o in own) and e.add > 0)
+        lower = sum(e.add for e in prices if e.add < 0)
+        costs = [cost + raise_ + lower for _, cost in monster.front.monster_element.items() if cost > 0]
         if costs and min(costs) > self.top:
             return (
                 f"its own effects raise every monster-element to more than an element can hold ({self.top})"
             )
-        sides = monster.front.da.as_tuple()
-        numbers = _numbers(monster.front.da)
+        if any(isinstance(e, DaNullify) and _fits(e, monster) for e in self.effects):
+            return None
+        soften = sum(e.add for e in self.effects if isinstance(e, DaAdd) and e.add > 0 and _fits(e, monster))
+        soften += sum(e.add for e in self.effects if isinstance(e, CombatDa) and e.add > 0)
         # The kindest floor: the fight's damage is the monster's da plus its extra da.
         best = max([m.extra_da for m in self.cards.number.floors] + [self.cards.number.zap_extra_da])
-        if PLAIN not in sides and numbers and all(d + best <= -self.span for d in numbers):
-            return f"every one of its paths deals all of life ({self.span}) in a fight"
+        numbers = _numbers(monster.front.da)
+        plain = PLAIN in monster.front.da.as_tuple()
+        if not plain and numbers and all(d + best + soften <= -self.span for d in numbers):
+            return f"every one of its paths deals all of life ({self.span}) in a fight, softened or not"
         return None
 
     def monsters(self) -> None:
