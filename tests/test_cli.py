@@ -83,7 +83,8 @@ def test_validate_json_format(capsys: pytest.CaptureFixture[str]) -> None:
         {"path": str(bad), "valid": False, "cards": 0, "problems": [report[1]["problems"][0]]},
     ]
     problem = report[1]["problems"][0]
-    assert set(problem) == {"file", "line", "column", "path", "code", "message"}
+    assert set(problem) == {"file", "line", "column", "path", "code", "message", "severity", "hint"}
+    assert problem["severity"] == "error"
     assert problem["file"] == str(bad)
     assert (problem["line"], problem["column"]) == (105, 23)
     assert problem["path"] == "rooms[1].name"

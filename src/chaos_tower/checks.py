@@ -27,7 +27,9 @@ from .cards import (
     StepCard,
     TowerCardSet,
 )
+from .errors import Severity
 from .safeload import JsonPath, format_path
+from .suggest import did_you_mean
 from .vocabulary import (
     ATTRIBUTES,
     AllAttributesOnFloor,
@@ -66,6 +68,8 @@ class Issue:
     path: JsonPath
     code: str
     message: str
+    hint: str | None = None
+    severity: Severity = "error"
 
 
 def _items(cards: TowerCardSet) -> Iterator[NormalItem | RareItem | SimpleItem]:
@@ -82,8 +86,8 @@ class _Checker:
         self.step_ids = {s.id for s in cards.steps}
         self.names = {c.name for c in cards.all_cards()}
 
-    def add(self, path: JsonPath, code: str, message: str) -> None:
-        self.issues.append(Issue(path=path, code=code, message=message))
+    def add(self, path: JsonPath, code: str, message: str, hint: str | None = None) -> None:
+        self.issues.append(Issue(path=path, code=code, message=message, hint=hint))
 
     # -- ids and references ---------------------------------------------
     def sections(self) -> Iterator[tuple[str, int, object]]:
@@ -114,7 +118,8 @@ class _Checker:
 
     def item_ref(self, path: JsonPath, item_id: str) -> None:
         if item_id not in self.item_ids:
-            self.add(path, "unknown-reference", f"no item has the id {item_id!r}")
+            hint = did_you_mean(item_id, self.item_ids)
+            self.add(path, "unknown-reference", f"no item has the id {item_id!r}", hint)
 
     def condition(self, path: JsonPath, cond: Condition | None) -> None:
         if isinstance(cond, HoldsItems):
@@ -123,7 +128,8 @@ class _Checker:
         elif isinstance(cond, StepsUsed):
             for i, step in enumerate(cond.steps):
                 if step not in self.step_ids:
-                    self.add((*path, "steps", i), "unknown-reference", f"no step has the id {step!r}")
+                    hint = did_you_mean(step, self.step_ids)
+                    self.add((*path, "steps", i), "unknown-reference", f"no step has the id {step!r}", hint)
         elif isinstance(cond, ElementAtLeast):
             top = self.cards.sheet.element.max
             if cond.value > top:
@@ -154,7 +160,10 @@ class _Checker:
                 and effect.scope.name not in self.names
             ):
                 self.add(
-                    (*here, "scope", "name"), "unknown-reference", f"no card is named {effect.scope.name!r}"
+                    (*here, "scope", "name"),
+                    "unknown-reference",
+                    f"no card is named {effect.scope.name!r}",
+                    did_you_mean(effect.scope.name, self.names),
                 )
             if isinstance(effect, Life) and effect.set is not None:
                 self.within((*here, "set"), effect.set, "life", self.cards.sheet.life.max)
@@ -254,6 +263,7 @@ class _Checker:
                     (section,),
                     "count",
                     f"a complete Tower set has {wanted} {section.replace('_', ' ')}; this one has {found}",
+                    "set `complete: false` in the header for a partial or extended set",
                 )
 
     def reconstructed(self) -> None:
@@ -265,6 +275,7 @@ class _Checker:
                     ("header", "reconstructed", index, "card"),
                     "unknown-reference",
                     f"no card has the id {entry.card!r}",
+                    did_you_mean(entry.card, cards),
                 )
                 continue
             known = {f.name for f in attrs.fields(type(card))}
@@ -274,6 +285,7 @@ class _Checker:
                         ("header", "reconstructed", index, "fields", i),
                         "unknown-field",
                         f"a {type(card).__name__} has no field {name!r}",
+                        did_you_mean(name, known),
                     )
 
     # -- cards -------------------------------------------------------------

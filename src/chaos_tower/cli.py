@@ -31,12 +31,15 @@ def _parser() -> argparse.ArgumentParser:
         "validate",
         help="check card-set files or directories",
         description="Check each PATH (a YAML/JSON card file or a directory of them) "
-        "and report every problem as file:line:col: path: message.",
+        "and report every problem, of every file in one run, as file:line:col: path: message. "
+        "Errors make the exit code 1; warnings (lints: legal values that are most likely "
+        "mistakes) are shown and leave it 0, unless --strict.",
     )
     validate.add_argument("paths", nargs="+", metavar="PATH")
     validate.add_argument(
         "--format", choices=("text", "json"), default="text", help="text for people (default), json for tools"
     )
+    validate.add_argument("--strict", action="store_true", help="treat warnings as errors (exit code 1)")
     play = commands.add_parser(
         "play",
         help="play a solo, VS or Crest Duel game in the terminal, or watch agents play one",
@@ -91,30 +94,36 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _validate(paths: Sequence[str], fmt: str) -> int:
-    results: list[tuple[str, list[Problem], int]] = []
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False) -> int:
+    results: list[tuple[str, list[Problem], int, bool]] = []
     for path in paths:
         cards, problems = check_cardset(path)
         count = sum(1 for _ in cards.all_cards()) if cards is not None else 0
-        results.append((path, problems, count))
+        failed = cards is None or (strict and bool(problems))
+        results.append((path, problems, count, failed))
     if fmt == "json":
         report = [
-            {"path": path, "valid": not problems, "cards": count, "problems": [p.as_json() for p in problems]}
-            for path, problems, count in results
+            {"path": path, "valid": not failed, "cards": count, "problems": [p.as_json() for p in problems]}
+            for path, problems, count, failed in results
         ]
         print(json.dumps(report, ensure_ascii=False, indent=2))
     else:
-        for path, problems, count in results:
-            if problems:
-                for problem in problems:
-                    print(problem)
-                print(
-                    f"{path}: invalid, {len(problems)} problem{'s' if len(problems) != 1 else ''}",
-                    file=sys.stderr,
-                )
+        for path, problems, count, failed in results:
+            for problem in problems:
+                print(problem)
+            errors = sum(p.is_error for p in problems)
+            warnings = len(problems) - errors
+            noted = f", {_plural(warnings, 'warning')}" if warnings else ""
+            if failed:
+                strictly = " (--strict)" if strict and warnings else ""
+                print(f"{path}: invalid, {_plural(errors, 'problem')}{noted}{strictly}", file=sys.stderr)
             else:
-                print(f"{path}: valid ({count} cards)")
-    return 1 if any(problems for _, problems, _ in results) else 0
+                print(f"{path}: valid ({count} cards){noted}")
+    return 1 if any(failed for *_, failed in results) else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -131,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "validate":
-        return _validate(args.paths, args.format)
+        return _validate(args.paths, args.format, strict=args.strict)
     if args.command == "play":
         from .play import run
 

@@ -9,6 +9,7 @@ whole list at once instead of one error per run.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from attrs import frozen
 
@@ -20,7 +21,12 @@ __all__ = [
     "MalformedActionError",
     "Problem",
     "SaveError",
+    "Severity",
+    "UnknownGameError",
 ]
+
+Severity = Literal["error", "warning"]
+"""An ``error`` stops a card set loading; a ``warning`` (a lint) is reported and the set loads."""
 
 
 class ChaosTowerError(Exception):
@@ -45,12 +51,21 @@ class Problem:
     message: str
     code: str
     """A stable, machine-readable kind: ``yaml-syntax``, ``duplicate-key``, ``schema``, …"""
+    severity: Severity = "error"
+    hint: str | None = None
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        return f"{where}: {self.path}: {self.message}"
+        kind = "warning: " if self.severity == "warning" else ""
+        hint = f" ({self.hint})" if self.hint else ""
+        return f"{where}: {self.path}: {kind}{self.message}{hint}"
 
-    def as_json(self) -> dict[str, str | int]:
+    @property
+    def is_error(self) -> bool:
+        """Whether this problem stops the set loading (a warning does not)."""
+        return self.severity == "error"
+
+    def as_json(self) -> dict[str, str | int | None]:
         """The problem as a plain mapping, for ``--format json`` and other tools."""
         return {
             "file": self.file,
@@ -59,6 +74,8 @@ class Problem:
             "path": self.path,
             "code": self.code,
             "message": self.message,
+            "severity": self.severity,
+            "hint": self.hint,
         }
 
 
@@ -74,6 +91,10 @@ class CardSetError(ChaosTowerError):
         count = len(self.problems)
         head = f"{count} problem{'s' if count != 1 else ''} in the card set"
         super().__init__(head + ":\n" + "\n".join(f"  {p}" for p in self.problems))
+
+
+class UnknownGameError(ChaosTowerError, ValueError):
+    """A game name that is none of the games a card set can be for (``tower``, ``crest``)."""
 
 
 class IllegalActionError(ChaosTowerError):

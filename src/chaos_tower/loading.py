@@ -1,13 +1,19 @@
 """Reading a card set from files: one file, or a directory of files joined.
 
-The pipeline, each stage reporting every problem it finds before stopping:
+The pipeline reports in one pass: a problem in one file does not hide those
+of the others, so that fixing a set takes one round of edits.
 
-1. read each file safely (:mod:`chaos_tower.safeload`): positions kept;
-2. join the files of a directory into one document, remembering where each
-   section came from;
-3. validate the document against the JSON Schema;
-4. structure it into typed records with the one converter;
-5. check what a schema cannot say (:mod:`chaos_tower.checks`).
+1. read each file safely (:mod:`chaos_tower.safeload`): positions kept; a
+   syntax error is placed at the entry it stands in (:mod:`.yamlwhere`);
+2. join the files that could be read into one document, remembering where
+   each section came from;
+3. validate the document against the JSON Schema (when a file could not be
+   read, the sections it may hold are not called missing);
+4. structure it into typed records with the one converter, if nothing so far
+   is wrong; otherwise check its references on the raw data (:mod:`.refs`);
+5. check what a schema cannot say (:mod:`chaos_tower.checks`), and, if that
+   finds nothing wrong, lint what is legal but most likely a mistake
+   (:mod:`.lints`: warnings, which do not stop the set loading).
 
 Problems found after the join are mapped back to the file, line and column
 they came from.
@@ -19,19 +25,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, overload
 
+import attrs
 from attrs import frozen
 from cattrs import transform_error
 from cattrs.errors import BaseValidationError
 
 from .cards import TowerCardSet
-from .checks import semantic_issues
+from .checks import Issue, semantic_issues
 from .converter import converter
 from .crest.cards import CrestCardSet
 from .crest.checks import crest_issues
-from .errors import CardSetError, Problem
+from .crest.lints import crest_lints
+from .errors import CardSetError, Problem, UnknownGameError
+from .lints import tower_lints
+from .refs import raw_reference_issues
 from .resources import carddata_dir
 from .safeload import LIMITS, Document, JsonPath, Limits, format_path, parse_bytes
-from .schema import schema_issues
+from .schema import load_schema, schema_issues
+from .yamlwhere import place_syntax_error
 
 __all__ = ["CARD_FILE_SUFFIXES", "GAMES", "check_cardset", "load_cardset"]
 
@@ -112,9 +123,15 @@ class _Joined:
                 return origin.document.file, line, column, format_path(local)
         return self.display, 0, 0, format_path(path)
 
-    def problem(self, path: JsonPath, code: str, message: str) -> Problem:
+    def problem(self, path: JsonPath, code: str, message: str, hint: str | None = None) -> Problem:
         file, line, column, local = self.locate(path)
-        return Problem(file=file, line=line, column=column, path=local, code=code, message=message)
+        return Problem(file=file, line=line, column=column, path=local, code=code, message=message, hint=hint)
+
+    def issue(self, issue: Issue) -> Problem:
+        """A checker's issue, located in its file."""
+        return attrs.evolve(
+            self.problem(issue.path, issue.code, issue.message, issue.hint), severity=issue.severity
+        )
 
 
 def _whole(path: Path, code: str, message: str) -> Problem:
@@ -149,7 +166,9 @@ def _read(path: Path, limits: Limits) -> tuple[Document | None, list[Problem]]:
         raw = path.read_bytes()
     except OSError as exc:
         return None, [_whole(path, "unreadable", f"cannot read the file: {exc.strerror or exc}")]
-    return parse_bytes(raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits)
+    json_mode = path.suffix.lower() == ".json"
+    document, problems = parse_bytes(raw, file=str(path), json_mode=json_mode, limits=limits)
+    return document, [place_syntax_error(raw, p) for p in problems]
 
 
 def _game_of(data: dict[str, Any]) -> str:
@@ -158,19 +177,35 @@ def _game_of(data: dict[str, Any]) -> str:
     return "crest" if isinstance(header, dict) and header.get("game") == "crest" else "tower"
 
 
-_GAMES: dict[str, tuple[str, type[Any], Callable[[Any], Any]]] = {
-    "tower": ("tower-cardset", TowerCardSet, semantic_issues),
-    "crest": ("crest-cardset", CrestCardSet, crest_issues),
+_Checks = Callable[[Any], list[Issue]]
+_GAMES: dict[str, tuple[str, type[Any], _Checks, _Checks]] = {
+    "tower": ("tower-cardset", TowerCardSet, semantic_issues, tower_lints),
+    "crest": ("crest-cardset", CrestCardSet, crest_issues, crest_lints),
 }
-"""Per game: its schema, its card-set model and the checks a schema cannot express."""
+"""Per game: its schema, its card-set model, the checks a schema cannot express, and its lints."""
 
 
-def _check(joined: _Joined, game: str) -> tuple[TowerCardSet | CrestCardSet | None, list[Problem]]:
-    """Stages 3 to 5 for the joined document of one game: schema, model, semantic checks."""
-    schema, model, checks = _GAMES[game]
+def _check(
+    joined: _Joined, game: str, *, earlier: bool, unread: bool
+) -> tuple[TowerCardSet | CrestCardSet | None, list[Problem]]:
+    """Stages 3 to 5 for the joined document of one game: schema, model, semantic checks, lints.
+
+    ``earlier``: a problem was found before the join, so the data cannot be
+    typed; ``unread``: some file could not be read, so sections may be missing
+    that it would have given.
+    """
+    schema, model, checks, lints = _GAMES[game]
     issues = schema_issues(schema, joined.data)
-    if issues:
-        return None, _in_order([joined.problem(i.path, "schema", i.message) for i in issues])
+    if unread:
+        # A section held by the unreadable file is not missing; its own error says why.
+        issues = [i for i in issues if i.path or i.keyword != "required"]
+    problems = [joined.problem(i.path, "schema", i.message, i.hint) for i in issues]
+    if issues or earlier:
+        # The set cannot be typed, but its misspelt ids are still worth this run.
+        required = frozenset(load_schema(schema).get("required", ()))
+        found = raw_reference_issues(game, joined.data, unread=unread, required=required)
+        problems.extend(joined.issue(i) for i in found)
+        return None, problems
     try:
         cards = converter().structure(joined.data, model)
     except (BaseValidationError, ValueError, TypeError) as exc:
@@ -178,10 +213,12 @@ def _check(joined: _Joined, game: str) -> tuple[TowerCardSet | CrestCardSet | No
         # did not, that is our bug, but the user still gets a located problem.
         detail = "; ".join(transform_error(exc)) if isinstance(exc, BaseValidationError) else str(exc)
         return None, [joined.problem((), "structure", f"the data does not fit the card model: {detail}")]
-    problems = [joined.problem(i.path, i.code, i.message) for i in checks(cards)]
+    problems = [joined.issue(i) for i in checks(cards)]
     if problems:
-        return None, _in_order(problems)
-    return cards, []
+        return None, problems
+    # Lints only on a set without errors: on a wrong one they would repeat its errors'
+    # consequences (a monster too dear to fight, then the item only it gives).
+    return cards, [joined.issue(i) for i in lints(cards)]
 
 
 def check_cardset(
@@ -189,29 +226,37 @@ def check_cardset(
 ) -> tuple[TowerCardSet | CrestCardSet | None, list[Problem]]:
     """Load a card set and return it with every problem found, without raising.
 
-    The card set is ``None`` whenever there is any problem. This is what
+    The problems are the errors and the warnings (lints; ``Problem.severity``)
+    of every file, all found in one pass. The card set is ``None`` whenever
+    there is an error; warnings alone do not stop it loading. This is what
     ``chaos-tower validate`` reports; :func:`load_cardset` raises instead.
     The file's ``header.game`` picks the game (``tower`` or ``crest``), and with
     it the schema, the model and the checks. ``game`` names the built-in set
-    to load when ``path`` is ``None``, and otherwise the game the set must be for.
+    to load when ``path`` is ``None``, and otherwise the game the set must be for;
+    any other name raises :class:`~chaos_tower.errors.UnknownGameError`.
     """
+    if game is not None and game not in GAMES:
+        raise UnknownGameError(f"no game {game!r}: a card set is for one of {', '.join(GAMES)}")
     root = Path(path) if path is not None else carddata_dir() / (game or "tower")
     files, problems = _card_files(root, limits)
     joined = _Joined(str(root))
+    unread = False
     for file in files:
         document, found = _read(file, limits)
         problems.extend(found)
         if document is not None and not found:
             joined.add(document)
+        else:
+            unread = True
     problems.extend(joined.problems)
-    if problems:
+    if problems and not joined.data:
         return None, _in_order(problems)
     found_game = _game_of(joined.data)
     if game is not None and found_game != game:
-        return None, [
-            joined.problem(("header", "game"), "wrong-game", f"a {found_game} set, not a {game} set")
-        ]
-    return _check(joined, found_game)
+        wrong = joined.problem(("header", "game"), "wrong-game", f"a {found_game} set, not a {game} set")
+        return None, _in_order([*problems, wrong])
+    cards, later = _check(joined, found_game, earlier=bool(problems), unread=unread)
+    return cards, _in_order([*problems, *later])
 
 
 def _in_order(problems: list[Problem]) -> list[Problem]:
@@ -241,7 +286,8 @@ def load_cardset(
     Crest Duel). ``None`` loads a built-in set: ``carddata/tower`` by default,
     ``carddata/crest`` with ``game="crest"``. Given a path, ``game`` requires
     the set to be for that game. Raises
-    :class:`~chaos_tower.errors.CardSetError` listing every problem found.
+    :class:`~chaos_tower.errors.CardSetError` listing every error found;
+    warnings (lints) do not stop a set loading: ``chaos-tower validate`` shows them.
 
     >>> cards = load_cardset()
     >>> len(cards.rooms), len(cards.monsters), len(cards.steps)
@@ -252,5 +298,5 @@ def load_cardset(
     """
     cards, problems = check_cardset(path, game=game, limits=limits)
     if cards is None:
-        raise CardSetError(problems)
+        raise CardSetError(p for p in problems if p.is_error)
     return cards

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Iterator
+from difflib import get_close_matches
 from functools import cache
 from typing import Any
 
@@ -23,6 +24,7 @@ from referencing.jsonschema import DRAFT202012
 
 from .resources import schemas_dir
 from .safeload import JsonPath
+from .suggest import did_you_mean
 
 __all__ = [
     "SCHEMA_FILES",
@@ -120,6 +122,32 @@ class SchemaIssue:
 
     path: JsonPath
     message: str
+    hint: str | None = None
+    """A suggestion: the allowed key or value closest to a misspelt one."""
+    keyword: str = ""
+    """The JSON Schema keyword that failed (``required``, ``enum``, …)."""
+
+
+def _choices(schema: Any) -> list[object]:
+    """The plain values a schema allows by ``enum`` or ``const``, through ``oneOf``/``anyOf``."""
+    if not isinstance(schema, dict):
+        return []
+    found: list[object] = list(schema.get("enum", []))
+    if "const" in schema:
+        found.append(schema["const"])
+    for key in ("oneOf", "anyOf"):
+        for branch in schema.get(key, []):
+            found.extend(_choices(branch))
+    return found
+
+
+def _given_instead(error: ValidationError) -> str | None:
+    """For a missing key: the unknown key beside it that looks like a misspelling of it."""
+    names = error.validator_value if isinstance(error.validator_value, list) else []
+    missing = next((n for n in names if error.message.startswith(repr(n))), None)
+    extra = _extra_keys(error) if missing is not None else []
+    close = get_close_matches(str(missing), extra, n=1, cutoff=0.6)
+    return f"is {close[0]!r} it, misspelt?" if close else None
 
 
 def _extra_keys(error: ValidationError) -> list[str]:
@@ -150,6 +178,7 @@ def _explain(error: ValidationError) -> Iterator[SchemaIssue]:
             yield SchemaIssue(
                 path=(*path, key),
                 message=f"unknown key {key!r}; allowed here: {', '.join(allowed)}",
+                hint=did_you_mean(key, allowed),
             )
         return
     if error.validator == "oneOf" and _required_alternatives(error):
@@ -162,11 +191,21 @@ def _explain(error: ValidationError) -> Iterator[SchemaIssue]:
         description = error.schema.get("description") if isinstance(error.schema, dict) else None
         if tuple(deepest.absolute_path) == path and description and not isinstance(error.instance, dict):
             # Alternatives of plain values ("wall", "-" or an integer): say what is allowed.
-            yield SchemaIssue(path=path, message=f"{error.instance!r} is not allowed: {description}")
+            yield SchemaIssue(
+                path=path,
+                message=f"{error.instance!r} is not allowed: {description}",
+                hint=did_you_mean(error.instance, _choices(error.schema)),
+            )
             return
         yield from _explain(deepest)
         return
-    yield SchemaIssue(path=path, message=error.message)
+    if error.validator in ("enum", "const"):
+        hint = did_you_mean(error.instance, _choices(error.schema))
+    elif error.validator == "required":
+        hint = _given_instead(error)
+    else:
+        hint = None
+    yield SchemaIssue(path=path, message=error.message, hint=hint, keyword=str(error.validator))
 
 
 def schema_issues(name: str, instance: Any) -> list[SchemaIssue]:

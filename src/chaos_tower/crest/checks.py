@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..checks import Issue
 from ..safeload import JsonPath, format_path
+from ..suggest import did_you_mean
 from .cards import TARGETED, WORN, CrestCard, CrestCardSet, SpellCard, SpellTarget
 
 __all__ = ["FULL_DECK", "MIN_MONSTERS", "crest_issues"]
@@ -24,8 +25,8 @@ def crest_issues(cards: CrestCardSet) -> list[Issue]:
     """Every semantic problem of a structured crest card set, with its path in the joined document."""
     issues: list[Issue] = []
 
-    def add(path: JsonPath, code: str, message: str) -> None:
-        issues.append(Issue(path=path, code=code, message=message))
+    def add(path: JsonPath, code: str, message: str, hint: str | None = None) -> None:
+        issues.append(Issue(path=path, code=code, message=message, hint=hint))
 
     kinds: dict[str, JsonPath] = {}
     for index, mark in enumerate(cards.marks):
@@ -52,10 +53,13 @@ def crest_issues(cards: CrestCardSet) -> list[Issue]:
         for position, kind in enumerate(monster.marks):
             carried.add(kind)
             if kind not in kinds:
-                add(("monsters", index, "marks", position), "unknown-reference", f"no mark kind {kind!r}")
+                hint = did_you_mean(kind, kinds)
+                where = ("monsters", index, "marks", position)
+                add(where, "unknown-reference", f"no mark kind {kind!r}", hint)
     for index, crest in enumerate(cards.crests):
         if crest.mark not in kinds:
-            add(("crests", index, "mark"), "unknown-reference", f"no mark kind {crest.mark!r}")
+            hint = did_you_mean(crest.mark, kinds)
+            add(("crests", index, "mark"), "unknown-reference", f"no mark kind {crest.mark!r}", hint)
         elif crest.mark not in carried:
             add(
                 ("crests", index, "mark"),
@@ -104,6 +108,7 @@ def crest_issues(cards: CrestCardSet) -> list[Issue]:
                 ("header", "reconstructed", index, "card"),
                 "unknown-reference",
                 f"no card has the id {entry.card!r}",
+                did_you_mean(entry.card, known),
             )
     if cards.header.complete:
         if cards.deck_size != FULL_DECK:
@@ -111,12 +116,14 @@ def crest_issues(cards: CrestCardSet) -> list[Issue]:
                 ("header", "complete"),
                 "wrong-count",
                 f"a complete set has {FULL_DECK} deck cards; this one has {cards.deck_size}",
+                "set `complete: false` in the header for a partial or extended set",
             )
         if len(cards.monsters) < MIN_MONSTERS:
             add(
                 ("monsters",),
                 "wrong-count",
                 f"a complete set has at least {MIN_MONSTERS} monsters; this one has {len(cards.monsters)}",
+                "set `complete: false` in the header for a partial set",
             )
     if len(cards.monsters) < 2:
         add(("monsters",), "wrong-count", "a duel needs at least 2 monsters")
