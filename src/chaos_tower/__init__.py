@@ -33,6 +33,8 @@ from .api import (
     loads,
     new_game,
     observation,
+    option_specs,
+    options,
     observation_tensor,
     outcome,
     parse_action,
@@ -50,10 +52,12 @@ from .errors import (
     ChaosTowerError,
     IllegalActionError,
     MalformedActionError,
+    OptionError,
     Problem,
     SaveError,
 )
 from .loading import check_cardset, load_cardset
+from .options import Options, OptionSpec
 from .safeload import LIMITS, Limits
 from .tower import front as _front  # noqa: F401  (registers the solo game with the front door)
 from .tower.actions import (
@@ -99,6 +103,9 @@ __all__ = [
     "Make",
     "MalformedActionError",
     "Move",
+    "OptionError",
+    "OptionSpec",
+    "Options",
     "Outcome",
     "Place",
     "PlaceRebright",
@@ -131,6 +138,8 @@ __all__ = [
     "loads",
     "new_game",
     "observation",
+    "option_specs",
+    "options",
     "observation_tensor",
     "outcome",
     "parse_action",
