@@ -20,14 +20,14 @@ chaos_tower.errors.OptionError: demo: rounds must be int, not bool (True)
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from attrs import frozen
 
 from .errors import OptionError
 
-__all__ = ["SEED", "OptionSpec", "Options", "check_options", "check_seed"]
+__all__ = ["SEED", "OptionSpec", "Options", "check_options", "check_seed", "rule_options"]
 
 
 @frozen(kw_only=True)
@@ -166,3 +166,11 @@ def check_seed(seed: Any) -> int:
     if type(seed) is not int:
         raise OptionError(f"seed must be int or None, not {type(seed).__name__} ({seed!r})")
     return seed
+
+
+def rule_options(rule_id: str, by_mode: Mapping[str, Sequence[OptionSpec]]) -> list[str]:
+    """The Markdown lines a rule page shows for the options declared under ``rule_id`` (none: ``[]``)."""
+    found = [(mode, spec) for mode, specs in by_mode.items() for spec in specs if spec.rule == rule_id]
+    if not found:
+        return []
+    return ["**Options:**", "", *(f"- mode `{mode}`: {spec.describe()}" for mode, spec in found), ""]

@@ -73,8 +73,9 @@ def _start(name: str, seed: int, options: Params) -> Any:
 
 
 def _parameters(name: str) -> dict[str, Any]:
-    # OpenSpiel needs a bounded game and a default for each parameter; an option whose
-    # default is None (no limit) has none, so max_actions gets DEFAULT_MAX_ACTIONS.
+    # OpenSpiel needs a bounded game and a default for each parameter: max_actions gets
+    # DEFAULT_MAX_ACTIONS; an option whose default is None (Crest's teams, which the
+    # crest_duel_N_teams names choose) is not a parameter.
     free = {spec.name: spec.default for spec in _mode(name).free_options()}
     free["max_actions"] = DEFAULT_MAX_ACTIONS
     return {"seeds": DEFAULT_SEEDS, **{k: v for k, v in free.items() if v is not None}}
