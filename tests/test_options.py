@@ -51,7 +51,14 @@ def test_every_mode_declares_its_options() -> None:
     names = {mode: [s.name for s in found] for mode, found in specs.items()}
     assert names == {
         "solo": ["max_actions"],
-        "vs": ["players", "extra_rule", "max_actions", "adjust_after_draw", "declare_when", "own_attribute_bluff"],
+        "vs": [
+            "players",
+            "extra_rule",
+            "max_actions",
+            "adjust_after_draw",
+            "declare_when",
+            "own_attribute_bluff",
+        ],
         "duel": ["players", "teams", "max_actions"],
     }
     for found in specs.values():
@@ -62,7 +69,7 @@ def test_every_mode_declares_its_options() -> None:
 
 @pytest.mark.parametrize(("mode", "name", "value"), CASES, ids=[f"{m}-{n}-{v!r}" for m, n, v in CASES])
 def test_wrong_types_are_refused_for_every_option_of_every_mode(mode: str, name: str, value: Any) -> None:
-    """TOC-OVER-01, TOC-VS2-032, CRD-PLAYERS-C: a bool is not an int, 1.5 is not a count, 'no' is not False."""
+    """TOC-OVER-01, TOC-VS2-032, CRD-PLAYERS-C: a bool is not an int, 1.5 no count, 'no' not False."""
     keywords = {**NEEDED[mode], name: value}
     with pytest.raises(ct.OptionError, match=name) as err:
         ct.new_game(CARDS[mode], mode=mode, **keywords)

@@ -53,7 +53,12 @@ def record(name: str) -> dict[str, Any]:
     players, seed, extra_rule, kinds, shows = CASES[name]
     adjust = "all" if name in OLD_READING else "drawer"
     state = ct.new_game(
-        ct.load_cardset(), mode="vs", players=players, seed=seed, extra_rule=extra_rule, adjust_after_draw=adjust
+        ct.load_cardset(),
+        mode="vs",
+        players=players,
+        seed=seed,
+        extra_rule=extra_rule,
+        adjust_after_draw=adjust,
     )
     agents = [SimpleVsAgent(seed + p) if k == "s" else RandomVsAgent(seed + p) for p, k in enumerate(kinds)]
     actions, events, checkpoints = [], [], []

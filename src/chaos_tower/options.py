@@ -160,7 +160,7 @@ SEED = OptionSpec(
 
 
 def check_seed(seed: Any) -> int:
-    """The seed to play: ``seed`` itself if it is an int, a fresh one for ``None``; else :class:`OptionError`."""
+    """The seed to play: ``seed`` if it is an int, a fresh one for ``None``; else :class:`OptionError`."""
     if seed is None:
         return secrets.randbits(63)
     if type(seed) is not int:

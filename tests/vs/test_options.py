@@ -130,9 +130,37 @@ def test_TOC_VS2_01_players_option_is_required_and_counted() -> None:
         ct.new_game(CARDS, mode="vs", players=6)
 
 
-def test_a_view_of_a_game_knows_its_options() -> None:
-    """TOC-VS2-027: the options are public; the state, its save and its options agree."""
-    state = ct.new_game(CARDS, mode="vs", players=2, seed=3, adjust_after_draw="all", own_attribute_bluff=True)
+def test_TOC_VS2_027_the_options_are_in_the_state_its_save_and_every_view() -> None:
+    """TOC-VS2-027, TOC-VS2-029: the options are public: the state, its save and each player's view
+    (JSON and tensor) carry them."""
+    state = ct.new_game(
+        CARDS, mode="vs", players=2, seed=3, adjust_after_draw="all", own_attribute_bluff=True
+    )
     back = ct.loads(ct.dumps(state), CARDS)
     assert ct.options(back) == ct.options(state)
     assert ct.options(state)["adjust_after_draw"] == "all" and ct.options(state)["own_attribute_bluff"]
+    view = ct.observation(state, 1)
+    assert (view.adjust_after_draw, view.declare_when, view.own_attribute_bluff) == ("all", "own_turn", True)
+    assert ct.loads(view.dumps(), CARDS) == view
+    assert ct.observation_tensor(state, 1)[-3:] == (1.0, 0.0, 1.0)
+    plain = ct.new_game(CARDS, mode="vs", players=2, seed=3)
+    assert ct.observation_tensor(plain, 1)[-3:] == (0.0, 0.0, 0.0)
+
+
+def test_TOC_VS2_027_play_flags_choose_the_readings(capsys: pytest.CaptureFixture[str]) -> None:
+    """TOC-VS2-027, TOC-VS2-029: chaos-tower play --adjust-after-draw / --declare-when /
+    --own-attribute-bluff reach the VS game; the solo game and Crest Duel refuse them."""
+    from chaos_tower.cli import main
+
+    base = ["play", "--mode", "vs", "--players", "2", "--agent", "simple", "--seed", "3"]
+    assert main(base) == 0
+    drawer = capsys.readouterr().out
+    assert main([*base, "--adjust-after-draw", "all"]) == 0
+    every = capsys.readouterr().out
+    assert "player 1 adjusts" in every.split("player 0 draws", 1)[1].split("player 1 draws", 1)[0]
+    assert "player 1 adjusts" not in drawer.split("player 0 draws", 1)[1].split("player 1 draws", 1)[0]
+    assert main([*base, "--declare-when", "any_time", "--own-attribute-bluff"]) == 0
+    capsys.readouterr()
+    assert main(["play", "--declare-when", "any_time"]) == 2
+    assert main(["play", "--game", "crest", "--own-attribute-bluff"]) == 2
+    assert "VS readings" in capsys.readouterr().err

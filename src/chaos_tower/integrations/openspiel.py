@@ -117,7 +117,8 @@ class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
         defaults = _parameters(short_name)
         unknown = sorted(set(params) - set(defaults))
         if unknown:
-            raise OptionError(f"{short_name}: no parameter {', '.join(unknown)}; it has {', '.join(defaults)}")
+            known = ", ".join(defaults)
+            raise OptionError(f"{short_name}: no parameter {', '.join(unknown)}; it has {known}")
         self.seeds = params.get("seeds", DEFAULT_SEEDS)
         if type(self.seeds) is not int or self.seeds < 1:
             raise OptionError(f"seeds must be an int of at least 1, not {self.seeds!r}")

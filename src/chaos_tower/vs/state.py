@@ -25,8 +25,14 @@ from ..vocabulary import LETTERS
 
 __all__ = [
     "Adjusters",
+    "Declaration",
     "DeclareWhen",
-    "Declaration", "Gift", "Phase", "VsOutcome", "VsState", "VsTable", "compile_table",
+    "Gift",
+    "Phase",
+    "VsOutcome",
+    "VsState",
+    "VsTable",
+    "compile_table",
     "evolve",
 ]
 
@@ -179,7 +185,7 @@ class VsState:
     adjust_after_draw: Adjusters
     """The reading of `TOC-VS2-027` / `TOC-VS3-047` played: the drawer adjusts, or every player still in."""
     declare_when: DeclareWhen
-    """The reading of `TOC-VS2-029` / `TOC-VS3-049` played: on one's own turn, or at any of one's decisions."""
+    """The reading of `TOC-VS2-029` / `TOC-VS3-049` played: on one's turn, or at any of one's decisions."""
     own_attribute_bluff: bool
     """Whether a declaration may name one of the declarer's own attributes (a bluff, always wrong)."""
     result: VsOutcome | None = None
