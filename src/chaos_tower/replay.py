@@ -50,7 +50,6 @@ from .schema import validator
 __all__ = [
     "FORMAT",
     "CardSetId",
-    "Options",
     "Replay",
     "ReplayActionError",
     "ReplayCardSetError",
