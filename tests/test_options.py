@@ -96,6 +96,9 @@ def test_the_issue_11_examples_are_refused() -> None:
         ct.new_game(CREST, players=4, teams=[0.0, 1.0, 0.0, 1.0])
     with pytest.raises(ct.OptionError, match="extra_rule must be bool, not str"):
         ct.new_game(TOWER, mode="vs", players=2, extra_rule="no")  # type: ignore[arg-type]
+    # CRD-PLAYERS-C: the Crest package's own start refuses float teams too (0.0 == 0 in Python).
+    with pytest.raises(ValueError, match="one 0 or 1 per seat"):
+        ct.crest.new_game(CREST, players=4, teams=[0.0, 1.0, 0.0, 1.0])  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize("mode", sorted(CARDS))
