@@ -68,7 +68,7 @@ def test_loads_refuses_an_unknown_format_and_a_save_for_another_game() -> None:
 
 
 def test_new_game_refuses_options_of_other_modes() -> None:
-    with pytest.raises(ValueError, match="mode='vs'"):
+    with pytest.raises(ct.OptionError, match="the options of solo are: max_actions"):
         ct.new_game(TOWER, players=3)
     with pytest.raises(ValueError, match="not 'vs'"):
         ct.new_game(CREST, mode="vs", players=2)

@@ -47,7 +47,7 @@ def test_written_replay_follows_its_schema_and_reads_back(game: tuple[replay.Rep
     schema = json.loads((REPO / "schemas" / "replay.schema.json").read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     assert not list(Draft202012Validator(schema).iter_errors(data))
-    assert data["format"] == "chaos-tower/replay/1"
+    assert data["format"] == "chaos-tower/replay/2"
     assert replay.loads(recorded.dumps()) == recorded
 
 
@@ -120,7 +120,7 @@ def test_hash_mismatch_names_its_step(
     ("text", "where"),
     [
         ("{", "not valid JSON"),
-        ('{"format": "chaos-tower/replay/1"}', "not a replay"),
+        ('{"format": "chaos-tower/replay/2"}', "not a replay"),
         ("[]", "not a replay"),
     ],
 )

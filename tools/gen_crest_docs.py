@@ -19,6 +19,7 @@ from pathlib import Path
 import chaos_tower as ct
 from chaos_tower.crest import cards as cc
 from chaos_tower.crest.agents import CrestRandomAgent
+from chaos_tower.options import rule_options
 from chaos_tower.rulebook import Rule, crest_rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -137,6 +138,7 @@ def _entry(
     lines += [linked(rule.en), ""]
     if rule.reading:
         lines += [f"**Our reading:** {linked(rule.reading)}", ""]
+    lines += rule_options(rule.id, ct.option_specs())
     cited = sorted(sites.get(rule.id, ()))
     lines += ["**Implemented in:** " + (", ".join(code(c) for c in cited) or "nothing yet."), ""]
     named = sorted(tests.get(rule.id, ()))

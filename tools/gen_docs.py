@@ -40,6 +40,7 @@ from chaos_tower import cards as cs
 from chaos_tower import vocabulary as vc
 from chaos_tower.agents import RandomAgent, play
 from chaos_tower.crest.cards import CREST_EFFECT_TYPES
+from chaos_tower.options import rule_options
 from chaos_tower.rulebook import RULE_ID_PATTERN, Rule, crest_rules, tower_rules
 from chaos_tower.tower.svg import ATTRIBUTE_COLOURS, face_svg
 from chaos_tower.vs.agents import SimpleVsAgent, play_game
@@ -535,6 +536,7 @@ def _rule_entry(rule: Rule, trace_: Traceability) -> str:
     lines += [f"> {esc(rule.ja)}", "", plain(rule.en), ""]
     if rule.reading:
         lines += [f"**Our reading:** {plain(rule.reading)}", ""]
+    lines += rule_options(rule.id, ct.option_specs())
     code_sites = sorted(citations.code.get(rule.id, set()))
     via = trace_.through(rule.id, citations.code)
     if code_sites:

@@ -24,17 +24,23 @@ ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "data" / "golden" / "vs"
 
 # name: (players, seed, extra_rule, agents per seat ("s" simple, "r" random), the cause it shows)
+# Every case plays the default readings; OLD_READING below names those that play
+# adjust_after_draw="all" (TOC-VS2-027), the reading played before it became an option.
 CASES: dict[str, tuple[int, int, bool, str, str]] = {
     "2p-simple-deck-out": (2, 13, False, "ss", "deck-out"),
     "2p-simple-extra-rule": (2, 13, True, "ss", "counters-zero"),
     "2p-simple-named": (2, 24, False, "ss", "named"),
     "3p-simple-extra-rule": (3, 40, True, "sss", "last-in"),
     "3p-mixed": (3, 14, False, "srs", "last-in"),
-    "4p-simple-extra-rule": (4, 226, True, "ssss", "deck-out"),
+    "4p-simple-extra-rule": (4, 226, True, "ssss", "last-in"),
+    "3p-simple-deck-out": (3, 0, False, "sss", "deck-out"),
     "4p-simple-named": (4, 51, False, "ssss", "named"),
-    "5p-simple-named": (5, 30, False, "sssss", "named"),
+    "5p-simple-named": (5, 33, False, "sssss", "named"),
     "5p-mixed": (5, 15, False, "srsrs", "last-in"),
+    "2p-simple-all-adjust": (2, 13, False, "ss", "deck-out"),
+    "4p-simple-all-adjust": (4, 51, False, "ssss", "named"),
 }
+OLD_READING = {"2p-simple-all-adjust", "4p-simple-all-adjust"}
 
 
 def checkpoint(state: VsState) -> str:
@@ -45,7 +51,15 @@ def checkpoint(state: VsState) -> str:
 def record(name: str) -> dict[str, Any]:
     """Play one case and return its file's content."""
     players, seed, extra_rule, kinds, shows = CASES[name]
-    state = ct.new_game(ct.load_cardset(), mode="vs", players=players, seed=seed, extra_rule=extra_rule)
+    adjust = "all" if name in OLD_READING else "drawer"
+    state = ct.new_game(
+        ct.load_cardset(),
+        mode="vs",
+        players=players,
+        seed=seed,
+        extra_rule=extra_rule,
+        adjust_after_draw=adjust,
+    )
     agents = [SimpleVsAgent(seed + p) if k == "s" else RandomVsAgent(seed + p) for p, k in enumerate(kinds)]
     actions, events, checkpoints = [], [], []
     while (me := ct.current_player(state)) is not None:
@@ -63,6 +77,7 @@ def record(name: str) -> dict[str, Any]:
         "players": players,
         "seed": seed,
         "extra_rule": extra_rule,
+        "adjust_after_draw": adjust,
         "shows": shows,
         "actions": actions,
         "events": events,

@@ -34,6 +34,8 @@ from .api import (
     new_game,
     observation,
     observation_tensor,
+    option_specs,
+    options,
     outcome,
     parse_action,
     render_svg,
@@ -50,10 +52,12 @@ from .errors import (
     ChaosTowerError,
     IllegalActionError,
     MalformedActionError,
+    OptionError,
     Problem,
     SaveError,
 )
 from .loading import check_cardset, load_cardset
+from .options import Options, OptionSpec
 from .safeload import LIMITS, Limits
 from .tower import front as _front  # noqa: F401  (registers the solo game with the front door)
 from .tower.actions import (
@@ -99,6 +103,9 @@ __all__ = [
     "Make",
     "MalformedActionError",
     "Move",
+    "OptionError",
+    "OptionSpec",
+    "Options",
     "Outcome",
     "Place",
     "PlaceRebright",
@@ -132,6 +139,8 @@ __all__ = [
     "new_game",
     "observation",
     "observation_tensor",
+    "option_specs",
+    "options",
     "outcome",
     "parse_action",
     "render_svg",

@@ -20,7 +20,8 @@ from typing import Any
 from attrs import frozen
 
 from . import saves
-from .errors import MalformedActionError, SaveError
+from .errors import MalformedActionError, OptionError, SaveError
+from .options import Options, OptionSpec, check_options, check_seed
 
 __all__ = [
     "GameRules",
@@ -39,6 +40,8 @@ __all__ = [
     "new_game",
     "observation",
     "observation_tensor",
+    "option_specs",
+    "options",
     "outcome",
     "parse_action",
     "register",
@@ -90,6 +93,8 @@ class GameRules:
     observation_tensor: Callable[[Any, int], tuple[float, ...]] | None = None
     render_svg: Callable[[Any], str] | None = None
     """The state drawn as an SVG document; ``None`` for a game without pictures yet."""
+    options: Callable[[Any], Options] | None = None
+    """The options the state was started with (:func:`options`); ``None`` for a view."""
 
 
 _BY_TYPE: dict[type, GameRules] = {}
@@ -102,51 +107,102 @@ def register(state_type: type, rules: GameRules) -> None:
     _BY_FORMAT[rules.save_format] = rules
 
 
-_STARTS: dict[tuple[type, str], Callable[..., Any]] = {}
+@frozen(kw_only=True)
+class _Start:
+    cards_type: type
+    mode: str
+    start: Callable[..., Any]
+    specs: tuple[OptionSpec, ...]
 
 
-def register_start(cards_type: type, mode: str, start: Callable[..., Any]) -> None:
+_STARTS: list[_Start] = []
+
+
+def register_start(
+    cards_type: type, mode: str, start: Callable[..., Any], specs: tuple[OptionSpec, ...] = ()
+) -> None:
     """Make :func:`new_game` start ``mode`` for card sets of ``cards_type`` with ``start``.
 
-    ``start`` is called with the card set and the keywords ``seed``,
-    ``players``, ``teams``, ``extra_rule`` and ``max_actions``; it refuses, with
-    :class:`ValueError`, any that its game has no use for.
+    ``specs`` are the mode's options (:class:`~chaos_tower.options.OptionSpec`);
+    ``start`` is called with the card set, ``seed`` (an int) and ``options``, the
+    checked :class:`~chaos_tower.options.Options`.
     """
-    _STARTS[(cards_type, mode)] = start
+    _STARTS[:] = [s for s in _STARTS if (s.cards_type, s.mode) != (cards_type, mode)]
+    _STARTS.append(_Start(cards_type=cards_type, mode=mode, start=start, specs=specs))
+
+
+def option_specs(cards: Any = None, mode: str | None = None) -> dict[str, tuple[OptionSpec, ...]]:
+    """Each mode's options, by mode name (``solo``, ``vs``, ``duel``); only those of ``cards`` or ``mode``."""
+    return {
+        s.mode: s.specs
+        for s in _STARTS
+        if (cards is None or isinstance(cards, s.cards_type)) and (mode is None or s.mode == mode)
+    }
 
 
 def new_game(
     cards: Any,
     *,
-    seed: int = 0,
+    seed: int | None = None,
     mode: str | None = None,
     players: int | None = None,
     teams: Any = None,
-    extra_rule: bool = False,
+    extra_rule: bool | None = None,
     max_actions: int | None = None,
+    adjust_after_draw: str | None = None,
+    declare_when: str | None = None,
+    own_attribute_bluff: bool | None = None,
+    **unknown: Any,
 ) -> Any:
     """A new game for this card set, set up from ``seed``.
 
     A Tower set plays ``mode="solo"`` (the default) or ``mode="vs"``
-    (``players`` 2 to 5, ``extra_rule``); a Crest Duel set plays its only
-    mode (``players`` 2 to 6, ``teams`` for 4 or 6). ``max_actions`` ends a
-    game after that many actions, with its own outcome: the manuals set no
-    limit, simulations need one.
+    (``players`` 2 to 5, ``extra_rule`` and the VS readings
+    ``adjust_after_draw``, ``declare_when``, ``own_attribute_bluff``); a Crest
+    Duel set plays its only mode (``players`` 2 to 6, ``teams`` for 4 or 6).
+    ``max_actions`` ends a game after that many actions, with its own outcome:
+    the manuals set no limit, simulations need one. :func:`option_specs` lists
+    each mode's options; an option left out or ``None`` takes its default.
+
+    ``seed=None`` draws a fresh seed, recorded in the state (``state.seed``), so
+    the game still replays exactly. :class:`~chaos_tower.errors.OptionError`
+    (a :class:`ValueError`) for an option the mode does not have (the message
+    lists those it has) or a value of the wrong type: ``True`` is not a number.
 
     >>> import chaos_tower as ct
     >>> ct.new_game(ct.load_cardset(), seed=7).level
     1
     """
-    modes = sorted(m for (kind, m) in _STARTS if isinstance(cards, kind))
+    starts = [s for s in _STARTS if isinstance(cards, s.cards_type)]
+    modes = sorted(s.mode for s in starts)
     if not modes:
         raise TypeError(f"not a card set: {type(cards).__name__}")
     chosen = mode if mode is not None else modes[0] if len(modes) == 1 else "solo"
-    start = next((fn for (kind, m), fn in _STARTS.items() if m == chosen and isinstance(cards, kind)), None)
-    if start is None:
-        raise ValueError(f"this card set plays the modes {', '.join(modes)}, not {chosen!r}")
-    return start(
-        cards, seed=seed, players=players, teams=teams, extra_rule=extra_rule, max_actions=max_actions
-    )
+    found = next((s for s in starts if s.mode == chosen), None)
+    if found is None:
+        raise OptionError(f"this card set plays the modes {', '.join(modes)}, not {chosen!r}")
+    given = {
+        "players": players,
+        "teams": teams,
+        "extra_rule": extra_rule,
+        "max_actions": max_actions,
+        "adjust_after_draw": adjust_after_draw,
+        "declare_when": declare_when,
+        "own_attribute_bluff": own_attribute_bluff,
+        **unknown,
+    }
+    # Both checked before anything is set up: a refused option changes nothing.
+    checked = check_options(chosen, found.specs, given)
+    return found.start(cards, seed=check_seed(seed), options=checked)
+
+
+def options(state: Any) -> Options:
+    """The options the game was started with, as the state holds them (the seed is ``state.seed``)."""
+    fn = rules_of(state).options
+    if fn is None:
+        raise NotImplementedError(f"{rules_of(state).name} has no options")
+    result: Options = fn(state)
+    return result
 
 
 def rules_of(state: object) -> GameRules:

@@ -60,6 +60,23 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--extra-rule", action="store_true", help="with --mode vs: play with the extra rule (TOC-VS2-032)"
     )
+    # The VS readings the manual leaves open (chaos_tower.vs.front.OPTIONS); None: the default.
+    play.add_argument(
+        "--adjust-after-draw",
+        choices=("drawer", "all"),
+        help="with --mode vs: who adjusts after a draw (TOC-VS2-027; default drawer)",
+    )
+    play.add_argument(
+        "--declare-when",
+        choices=("own_turn", "any_time"),
+        help="with --mode vs: when one may declare (TOC-VS2-029; default own_turn)",
+    )
+    play.add_argument(
+        "--own-attribute-bluff",
+        action="store_true",
+        default=None,
+        help="with --mode vs: a declaration may name one's own attribute, as a bluff (TOC-VS2-029)",
+    )
     play.add_argument(
         "--agent",
         choices=("random", "greedy", "simple"),

@@ -19,6 +19,7 @@ __all__ = [
     "IllegalActionError",
     "InitError",
     "MalformedActionError",
+    "OptionError",
     "Problem",
     "SaveError",
     "Severity",
@@ -116,3 +117,7 @@ class MalformedActionError(ChaosTowerError, ValueError):
 
 class SaveError(ChaosTowerError, ValueError):
     """A saved game that cannot be read: bad JSON, another card set, values out of place."""
+
+
+class OptionError(ChaosTowerError, ValueError):
+    """A game option that cannot be used: unknown to the mode, of the wrong type, or out of range."""

@@ -19,6 +19,9 @@ from .tower.prep import new_game
 from .tower.render import render_text
 from .tower.state import State
 
+VS_FLAGS = ("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff")
+"""The ``play`` flags only the VS modes take."""
+
 __all__ = ["run"]
 
 _AGENT_LIMIT = 2000
@@ -100,8 +103,10 @@ def run(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None 
     if getattr(args, "teams", False):
         print("--teams belongs to --game crest", file=sys.stderr)
         return 2
-    if getattr(args, "players", None) not in (None, 1) or getattr(args, "extra_rule", False):
-        print("--players and --extra-rule belong to --mode vs", file=sys.stderr)
+    if getattr(args, "players", None) not in (None, 1) or any(
+        getattr(args, name, None) for name in VS_FLAGS
+    ):
+        print("--players, --extra-rule and the VS readings belong to --mode vs", file=sys.stderr)
         return 2
     if args.agent == "simple":
         print("the solo game is played by the agents random and greedy", file=sys.stderr)

@@ -44,12 +44,12 @@ from . import api
 from .converter import converter
 from .errors import ChaosTowerError, SaveError
 from .memo import Memo, remember
+from .options import Options
 from .schema import validator
 
 __all__ = [
     "FORMAT",
     "CardSetId",
-    "Options",
     "Replay",
     "ReplayActionError",
     "ReplayCardSetError",
@@ -67,7 +67,9 @@ __all__ = [
     "verify",
 ]
 
-FORMAT = "chaos-tower/replay/1"
+FORMAT = "chaos-tower/replay/2"
+"""2: ``options`` holds every option of the mode as the game played it (:func:`chaos_tower.options`),
+defaults included, so that a later change of a default cannot change a recorded game."""
 MAX_REPLAY_BYTES = 16 * 1_048_576
 """No replay is larger than this (16 MiB); larger input is refused unread."""
 
@@ -106,18 +108,6 @@ class CardSetId:
 
 
 @frozen(kw_only=True)
-class Options:
-    """The keywords the game was started with (:func:`chaos_tower.new_game`)."""
-
-    mode: str | None = None
-    players: int | None = None
-    teams: bool | tuple[int, ...] | None = None
-    """Crest Duel's teams as :func:`chaos_tower.new_game` takes them: ``True`` or the team of each seat."""
-    extra_rule: bool = False
-    max_actions: int | None = None
-
-
-@frozen(kw_only=True)
 class Replay:
     """A recorded game (see the module's documentation)."""
 
@@ -132,9 +122,9 @@ class Replay:
 
     def to_json(self) -> dict[str, Any]:
         """The replay as JSON data (see ``schemas/replay.schema.json``)."""
-        options = attrs.asdict(self.options)
-        if isinstance(self.options.teams, tuple):
-            options["teams"] = list(self.options.teams)
+        options: dict[str, Any] = {"mode": self.options.mode}
+        for name, value in self.options.values:
+            options[name] = list(value) if isinstance(value, tuple) else value
         data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
@@ -189,42 +179,26 @@ def state_hash(state: Any) -> str:
 
 
 def _start(cards: Any, options: Options, seed: int) -> Any:
-    return api.new_game(
-        cards,
-        seed=seed,
-        mode=options.mode,
-        players=options.players,
-        teams=options.teams,
-        extra_rule=options.extra_rule,
-        max_actions=options.max_actions,
-    )
+    return api.new_game(cards, seed=seed, mode=options.mode, **options.as_dict())
 
 
 def record(
     cards: Any,
     actions: Iterable[Any],
     *,
-    seed: int = 0,
-    mode: str | None = None,
-    players: int | None = None,
-    teams: bool | Iterable[int] | None = None,
-    extra_rule: bool = False,
-    max_actions: int | None = None,
+    seed: int | None = None,
     hashes: bool = True,
+    **options: Any,
 ) -> Replay:
     """Play ``actions`` (action records or their text) from a new game and record them.
 
-    The keywords are those of :func:`chaos_tower.new_game`. An illegal action
-    raises the rules' own error (:class:`~chaos_tower.errors.IllegalActionError`).
+    The keywords (``seed``, ``mode``, ``players``, …) are those of
+    :func:`chaos_tower.new_game`; the replay holds the seed and every option as
+    the game played them. An illegal action raises the rules' own error
+    (:class:`~chaos_tower.errors.IllegalActionError`).
     """
-    options = Options(
-        mode=mode,
-        players=players,
-        teams=teams if teams is None or isinstance(teams, bool) else tuple(teams),
-        extra_rule=extra_rule,
-        max_actions=max_actions,
-    )
-    state = _start(cards, options, seed)
+    state = api.new_game(cards, seed=seed, **options)
+    start = state
     texts, digests = [], []
     for action in actions:
         chosen = api.parse_action(state, action) if isinstance(action, str) else action
@@ -235,8 +209,8 @@ def record(
     return Replay(
         game=api.rules_of(state).name,
         cardset=cardset_id(cards),
-        options=options,
-        seed=seed,
+        options=api.options(start),
+        seed=start.seed,
         actions=tuple(texts),
         hashes=tuple(digests) if hashes else None,
     )
@@ -258,17 +232,14 @@ def loads(text: str | bytes) -> Replay:
         raise ReplayFormatError(
             f"a replay has one hash per action: {len(data['actions'])} actions, {len(data['hashes'])} hashes"
         )
-    options = data["options"]
-    teams = options["teams"]
+    options = dict(data["options"])
+    mode = options.pop("mode")
     return Replay(
         game=data["game"],
         cardset=CardSetId(**data["cardset"]),
         options=Options(
-            mode=options["mode"],
-            players=options["players"],
-            teams=tuple(teams) if isinstance(teams, list) else teams,
-            extra_rule=options["extra_rule"],
-            max_actions=options["max_actions"],
+            mode=mode,
+            values=tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()),
         ),
         seed=data["seed"],
         actions=tuple(data["actions"]),

@@ -233,7 +233,7 @@ def test_strings_and_tensors_do_not_show_another_seats_secrets(
     twin = state.clone()
     track = state.track
     trail = tuple((disguise(s), actor, action) for s, actor, action in track.trail)
-    twin.track = type(track)(track.name, track.max_actions, trail)
+    twin.track = type(track)(track.name, track.options, trail)
     assert twin.state != state.state  # the referee tells them apart...
     for seat in (0, 2) if game.num_players() > 2 else (0,):
         # ...seats 0 (and 2) cannot: seat 1's secrets are in no string or tensor they get

@@ -13,9 +13,15 @@ CARDS = ct.load_cardset()
 LETTERS = "GWVSD"
 
 
-def game(players: int = 2, seed: int = 0, extra_rule: bool = False) -> VsState:
-    """A fresh VS game."""
-    return new_game(CARDS, players=players, seed=seed, extra_rule=extra_rule)
+ALL = "all"
+"""The scenarios were written with every player adjusting after a draw (the option
+adjust_after_draw="all", TOC-VS2-027); tests of the default reading pass "drawer"."""
+
+
+def game(players: int = 2, seed: int = 0, extra_rule: bool = False, **options: Any) -> VsState:
+    """A fresh VS game (``options``: the VS readings, every player adjusting unless said)."""
+    options.setdefault("adjust_after_draw", ALL)
+    return new_game(CARDS, players=players, seed=seed, extra_rule=extra_rule, **options)
 
 
 def chaos(card_id: str) -> int:
@@ -43,11 +49,12 @@ def rigged(
     counters: list[tuple[int, ...]] | None = None,
     turn: int = 0,
     extra_rule: bool = False,
+    adjust_after_draw: str = ALL,
     **changes: Any,
 ) -> VsState:
     """A game whose deal is fixed: ``attributes`` gives each seat's letters ("GW", "V", …);
     ``top`` puts those chaos cards on top of the deck, in order."""
-    state = game(players, extra_rule=extra_rule)
+    state = game(players, extra_rule=extra_rule, adjust_after_draw=adjust_after_draw)
     attrs_ = tuple(tuple(LETTERS.index(x) for x in word) for word in attributes)
     held = {a for row in attrs_ for a in row}
     deck = state.deck

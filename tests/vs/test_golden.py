@@ -31,11 +31,22 @@ def test_there_is_a_golden_game_for_each_player_count() -> None:
     assert counts == {2, 3, 4, 5}
 
 
+def test_TOC_VS2_027_both_readings_of_who_adjusts_have_golden_games() -> None:
+    """TOC-VS2-027 / TOC-VS3-047: the default (the drawer adjusts) and the option adjust_after_draw="all"."""
+    readings = {json.loads(p.read_text(encoding="utf-8"))["adjust_after_draw"] for p in FILES}
+    assert readings == {"drawer", "all"}
+
+
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_replay(path: Path) -> None:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     state = ct.new_game(
-        CARDS, mode="vs", players=data["players"], seed=data["seed"], extra_rule=data["extra_rule"]
+        CARDS,
+        mode="vs",
+        players=data["players"],
+        seed=data["seed"],
+        extra_rule=data["extra_rule"],
+        adjust_after_draw=data["adjust_after_draw"],
     )
     assert len(data["actions"]) == len(data["events"]) == len(data["checkpoints"])
     for step, (text, events, mark) in enumerate(

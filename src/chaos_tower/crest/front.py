@@ -8,17 +8,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import api
 from ..errors import MalformedActionError
+from ..options import Options, OptionSpec
 from . import engine, observe, render, serial
 from .actions import CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
 from .state import CrestState
 
-__all__ = ["CREST"]
+__all__ = ["CREST", "OPTIONS"]
 
 
 def _players(state: CrestState) -> int:
@@ -40,19 +39,49 @@ def _parse_action(state: CrestState, text: str) -> CrestAction:
     return action
 
 
-def _start(
-    cards: CrestCardSet,
-    *,
-    seed: int,
-    players: int | None,
-    teams: Any,
-    extra_rule: bool,
-    max_actions: int | None,
-) -> CrestState:
-    if extra_rule:
-        raise ValueError("extra_rule belongs to the Tower's VS mode, not to Crest Duel")
+OPTIONS = (
+    OptionSpec(
+        name="players", types=(int,), default=2, low=2, high=6, rule="CRD-PLAYERS-A", doc="how many play"
+    ),
+    OptionSpec(
+        name="teams",
+        types=(bool, tuple),
+        items=int,
+        default=None,
+        rule="CRD-PLAYERS-C",
+        doc="two equal teams with 4 or 6 players: True (alternating seats) or the team (0 or 1) of each seat",
+    ),
+    OptionSpec(
+        name="max_actions",
+        types=(int,),
+        default=None,
+        low=1,
+        rule="CRD-DEATH-C",
+        doc="end the game, nobody winning, after this many actions (the manual sets no limit)",
+    ),
+)
+"""Crest Duel's options (:func:`chaos_tower.new_game` keywords)."""
+
+
+def _start(cards: CrestCardSet, *, seed: int, options: Options) -> CrestState:
     return new_game(
-        cards, players=2 if players is None else players, teams=teams, seed=seed, max_actions=max_actions
+        cards,
+        players=options["players"],
+        teams=options["teams"],
+        seed=seed,
+        max_actions=options["max_actions"],
+    )
+
+
+def _options(state: CrestState) -> Options:
+    # The teams as the layout the state holds: given back to new_game, they start the same game.
+    return Options(
+        mode="duel",
+        values=(
+            ("players", state.players),
+            ("teams", state.teams or None),
+            ("max_actions", state.max_actions),
+        ),
     )
 
 
@@ -78,7 +107,8 @@ CREST = api.GameRules(
     render_text=render.render_text,
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
+    options=_options,
 )
 
 api.register(CrestState, CREST)
-api.register_start(CrestCardSet, "duel", _start)
+api.register_start(CrestCardSet, "duel", _start, OPTIONS)

@@ -117,10 +117,16 @@ def run_crest(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO |
     out = out or sys.stdout
     if (
         getattr(args, "mode", "solo") != "solo"
-        or getattr(args, "extra_rule", False)
+        or any(
+            getattr(args, name, None)
+            for name in ("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff")
+        )
         or args.agent == "simple"
     ):
-        print("Crest Duel has no --mode or --extra-rule; its agents are random and greedy", file=sys.stderr)
+        print(
+            "Crest Duel has no --mode, --extra-rule or VS readings; its agents are random and greedy",
+            file=sys.stderr,
+        )
         return 2
     try:
         cards = load_cardset(args.cards, game="crest")

@@ -29,7 +29,7 @@ def team_layout(players: int, teams: bool | Sequence[int] | None) -> tuple[int, 
     layout = tuple(teams)
     if (
         len(layout) != players
-        or any(isinstance(t, bool) or t not in (0, 1) for t in layout)
+        or any(type(t) is not int or t not in (0, 1) for t in layout)  # 0.0 == 0, yet not a team
         or layout.count(0) != players // 2
     ):
         raise ValueError(f"teams: one 0 or 1 per seat, {players // 2} seats each, not {layout!r}")

@@ -41,7 +41,7 @@ import numpy as np
 import pyspiel
 
 from .. import api
-from ..errors import SaveError
+from ..errors import OptionError, SaveError
 from . import MODES, Mode
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "ChaosTowerGame", "ChaosTowerState"]
@@ -64,8 +64,21 @@ def _cards(name: str) -> Any:
     return _mode(name).cards()
 
 
-def _start(name: str, seed: int, max_actions: int) -> Any:
-    return api.new_game(_cards(name), seed=seed, max_actions=max_actions, **_mode(name).options)
+Params = tuple[tuple[str, Any], ...]
+"""The mode's free options (:meth:`Mode.free_options`) as the game was loaded with them."""
+
+
+def _start(name: str, seed: int, options: Params) -> Any:
+    return api.new_game(_cards(name), seed=seed, **_mode(name).options, **dict(options))
+
+
+def _parameters(name: str) -> dict[str, Any]:
+    # OpenSpiel needs a bounded game and a default for each parameter: max_actions gets
+    # DEFAULT_MAX_ACTIONS; an option whose default is None (Crest's teams, which the
+    # crest_duel_N_teams names choose) is not a parameter.
+    free = {spec.name: spec.default for spec in _mode(name).free_options()}
+    free["max_actions"] = DEFAULT_MAX_ACTIONS
+    return {"seeds": DEFAULT_SEEDS, **{k: v for k, v in free.items() if v is not None}}
 
 
 def _game_type(short_name: str, players: int) -> Any:
@@ -86,21 +99,35 @@ def _game_type(short_name: str, players: int) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"seeds": DEFAULT_SEEDS, "max_actions": DEFAULT_MAX_ACTIONS},
+        parameter_specification=_parameters(short_name),
     )
 
 
 class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
-    """One mode of one of our games, as an OpenSpiel game (parameters ``seeds``, ``max_actions``)."""
+    """One mode of one of our games, as an OpenSpiel game.
+
+    Parameters: ``seeds`` (the chance node's outcomes) and the mode's options that its name
+    leaves open (``max_actions``; for VS ``extra_rule``, ``adjust_after_draw``, ``declare_when``,
+    ``own_attribute_bluff``), checked by :func:`chaos_tower.new_game`
+    (:class:`~chaos_tower.errors.OptionError` for a wrong type or value).
+    """
 
     def __init__(self, short_name: str, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        self.seeds = int(params.get("seeds", DEFAULT_SEEDS))
-        self.max_actions = int(params.get("max_actions", DEFAULT_MAX_ACTIONS))
-        if self.seeds < 1 or self.max_actions < 1:
-            raise ValueError("seeds and max_actions must be at least 1")
+        defaults = _parameters(short_name)
+        unknown = sorted(set(params) - set(defaults))
+        if unknown:
+            known = ", ".join(defaults)
+            raise OptionError(f"{short_name}: no parameter {', '.join(unknown)}; it has {known}")
+        self.seeds = params.get("seeds", DEFAULT_SEEDS)
+        if type(self.seeds) is not int or self.seeds < 1:
+            raise OptionError(f"seeds must be an int of at least 1, not {self.seeds!r}")
+        self.options: Params = tuple(
+            (name, params.get(name, default)) for name, default in defaults.items() if name != "seeds"
+        )
+        self.max_actions = dict(self.options)["max_actions"]
         self.short_name = short_name
-        probe = _start(short_name, 0, self.max_actions)
+        probe = _start(short_name, 0, self.options)  # checks every option before anything else
         rules = api.rules_of(probe)
         self.players = rules.players(probe)
         self.actions = len(api.action_space(probe))
@@ -152,11 +179,11 @@ class _Track:
     generator's state comes back exactly.
     """
 
-    __slots__ = ("max_actions", "name", "trail")
+    __slots__ = ("name", "options", "trail")
 
-    def __init__(self, name: str, max_actions: int, trail: tuple[tuple[Any, int, int], ...]) -> None:
+    def __init__(self, name: str, options: Params, trail: tuple[tuple[Any, int, int], ...]) -> None:
         self.name = name
-        self.max_actions = max_actions
+        self.options = options
         self.trail = trail
 
     @property
@@ -167,10 +194,10 @@ class _Track:
     def after(self, actor: int, action: int) -> _Track:
         """The track after ``actor`` played ``action`` (the seed when it is the chance player)."""
         if not self.trail:
-            state = _start(self.name, action, self.max_actions)
+            state = _start(self.name, action, self.options)
         else:
             state = api.apply(self.state, api.action_from_index(self.state, action))
-        return _Track(self.name, self.max_actions, (*self.trail, (state, actor, action)))
+        return _Track(self.name, self.options, (*self.trail, (state, actor, action)))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Track:
         return self
@@ -178,11 +205,11 @@ class _Track:
     def __reduce__(self) -> tuple[Any, ...]:
         moves = tuple((actor, action) for _, actor, action in self.trail)
         final = None if self.state is None else api.dumps(self.state)
-        return (_replay, (self.name, self.max_actions, moves, final))
+        return (_replay, (self.name, self.options, moves, final))
 
 
-def _replay(name: str, max_actions: int, moves: tuple[tuple[int, int], ...], final: str | None) -> _Track:
-    track = _Track(name, max_actions, ())
+def _replay(name: str, options: Params, moves: tuple[tuple[int, int], ...], final: str | None) -> _Track:
+    track = _Track(name, options, ())
     for actor, action in moves:
         track = track.after(actor, action)
     if final is not None and api.dumps(track.state) != final:
@@ -197,7 +224,7 @@ class ChaosTowerState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.seeds = game.seeds
         self.players = game.players
-        self.track = _Track(game.short_name, game.max_actions, ())
+        self.track = _Track(game.short_name, game.options, ())
 
     @property
     def state(self) -> Any:
@@ -301,7 +328,7 @@ def _register() -> None:
     # One subclass per mode: OpenSpiel calls the registered class with the parameters.
     # (A registered class, unlike a closure, is still alive when the interpreter shuts down.)
     for mode in MODES:
-        probe = _start(mode.name, 0, 1)
+        probe = _start(mode.name, 0, (("max_actions", 1),))
         players = api.rules_of(probe).players(probe)
 
         def init(self: ChaosTowerGame, params: dict[str, Any] | None = None) -> None:

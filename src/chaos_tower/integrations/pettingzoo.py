@@ -35,6 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import api
+from ..errors import OptionError
 from . import MODES, Mode
 
 __all__ = ["ChaosTowerEnv", "env"]
@@ -60,7 +61,11 @@ def env(name: str = "chaos_tower_solo", **kwargs: Any) -> ChaosTowerEnv:
 class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
     """One mode of our games as an AEC environment.
 
-    ``max_actions`` bounds a game (default 1000); ``render_mode`` is ``None``,
+    ``max_actions`` bounds a game (default 1000); the mode's other options that its
+    name leaves open (:meth:`~chaos_tower.integrations.Mode.free_options`: for VS
+    ``extra_rule``, ``adjust_after_draw``, …) are keywords too, checked by
+    :func:`chaos_tower.new_game` (:class:`~chaos_tower.errors.OptionError`, also for
+    one the name fixes, such as ``players``); ``render_mode`` is ``None``,
     ``"ansi"`` (:func:`chaos_tower.render_text`) or ``"svg"``
     (:func:`chaos_tower.render_svg`). Without a seed, :meth:`reset` draws the
     game's seed from the environment's own generator (seeded by the last seed
@@ -74,13 +79,20 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(
-        self, name: str = "chaos_tower_solo", max_actions: int = 1000, render_mode: str | None = None
+        self,
+        name: str = "chaos_tower_solo",
+        max_actions: int = 1000,
+        render_mode: str | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi", "svg"):
             raise ValueError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
         self.name = name
-        self.kwargs = dict(_mode(name).options)
+        fixed = sorted(set(options) & set(_mode(name).options))
+        if fixed:
+            raise OptionError(f"{name}: {', '.join(fixed)} is fixed by the mode's name")
+        self.kwargs = {**_mode(name).options, **options}
         self.max_actions = max_actions
         self.render_mode = render_mode
         probe = self._new(0)

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import api
 from ..cards import TowerCardSet
 from ..errors import MalformedActionError
+from ..options import Options, OptionSpec
 from . import actions, engine, observe, prep, render, serial, svg
 from .actions import Action
 from .state import State
 
-__all__ = ["SOLO"]
+__all__ = ["OPTIONS", "SOLO"]
 
 
 def _players(state: State) -> int:
@@ -44,20 +43,25 @@ def _parse_action(state: State, text: str) -> Action:
     return action
 
 
-def _start(
-    cards: TowerCardSet,
-    *,
-    seed: int,
-    players: int | None,
-    teams: Any,
-    extra_rule: bool,
-    max_actions: int | None,
-) -> State:
-    if players not in (None, 1):
-        raise ValueError("the solo game has one player; for 2 to 5 use mode='vs'")
-    if teams is not None or extra_rule:
-        raise ValueError("teams and extra_rule belong to other modes, not to the solo game")
-    return prep.new_game(cards, seed=seed, max_actions=max_actions)
+OPTIONS = (
+    OptionSpec(
+        name="max_actions",
+        types=(int,),
+        default=None,
+        low=1,
+        rule="TOC-OVER-01",
+        doc="end the game, neither won nor lost, after this many actions (the manual sets no limit)",
+    ),
+)
+"""The solo game's options (:func:`chaos_tower.new_game` keywords)."""
+
+
+def _start(cards: TowerCardSet, *, seed: int, options: Options) -> State:
+    return prep.new_game(cards, seed=seed, max_actions=options["max_actions"])
+
+
+def _options(state: State) -> Options:
+    return Options(mode="solo", values=(("max_actions", state.max_actions),))
 
 
 SOLO = api.GameRules(
@@ -83,7 +87,8 @@ SOLO = api.GameRules(
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
     render_svg=svg.render_svg,
+    options=_options,
 )
 
 api.register(State, SOLO)
-api.register_start(TowerCardSet, "solo", _start)
+api.register_start(TowerCardSet, "solo", _start, OPTIONS)

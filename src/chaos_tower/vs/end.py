@@ -47,8 +47,11 @@ def right_names(state: VsState, player: int) -> int:
     return sum(1 for d in state.named if d.player == player and d.right)
 
 
-def settle(state: VsState, events: list[Event]) -> VsState:
-    """Apply the wins and losses of `TOC-VS2-031` / `TOC-VS3-051` to the position just reached."""
+def settle(state: VsState, events: list[Event], declarer: int | None = None) -> VsState:
+    """Apply the wins and losses of `TOC-VS2-031` / `TOC-VS3-051` to the position just reached.
+
+    ``declarer``: the player who has just declared (not the turn player when
+    ``declare_when="any_time"`` lets another declare during an adjustment)."""
     low = state.table.low
     if state.players == 2:
         for p in range(2):
@@ -76,7 +79,7 @@ def settle(state: VsState, events: list[Event]) -> VsState:
     if not left:
         # Only a declaration moves two players at once: the declarer's last point paid for
         # naming the last other player. The name is what ends the game: the declarer wins.
-        return _one_wins(state, state.turn, "named", "TOC-VS3-051", events)
+        return _one_wins(state, state.turn if declarer is None else declarer, "named", "TOC-VS3-051", events)
     if len(left) == 1:
         return _one_wins(state, left[0], "last-in", "TOC-VS3-051", events)
     return state

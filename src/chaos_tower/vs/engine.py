@@ -67,23 +67,31 @@ def _turn_actions(state: VsState) -> list[VsAction]:
                 action = Give(item=state.table.item_ids[item], to=to, pay=pay)
                 if turn.reason(state, action) is None:
                     out.append(action)
-    for target in range(n):
-        for letter in LETTERS:
-            for pay in range(k):
-                declaration = Declare(target=target, attribute=letter, pay=pay)
-                if declare.reason(state, declaration) is None:
-                    out.append(declaration)
+    out += _declarations(state)
     return out
+
+
+def _declarations(state: VsState) -> list[VsAction]:
+    n, k = state.players, state.slots()
+    return [
+        declaration
+        for target in range(n)
+        for letter in LETTERS
+        for pay in range(k)
+        if declare.reason(state, declaration := Declare(target=target, attribute=letter, pay=pay)) is None
+    ]
 
 
 def legal_actions(state: VsState) -> tuple[VsAction, ...]:
     """Every action the deciding player may take, in a fixed order; ``()`` once the game is over."""
     if state.phase == "over":
         return ()
+    # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.
+    later = _declarations(state) if state.declare_when == "any_time" else []
     if state.phase == "adjust":
-        return tuple(Adjust(deltas=d) for d in turn.adjust_choices(state, state.queue[0]))
+        return (*(Adjust(deltas=d) for d in turn.adjust_choices(state, state.queue[0])), *later)
     if state.phase == "pay":
-        return tuple(Subtract(amounts=a) for a in end.subtract_choices(state))
+        return (*(Subtract(amounts=a) for a in end.subtract_choices(state)), *later)
     return tuple(_turn_actions(state))
 
 

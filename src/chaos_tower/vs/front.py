@@ -11,28 +11,75 @@ from typing import Any
 from .. import api
 from ..cards import TowerCardSet
 from ..errors import SaveError
+from ..options import Options, OptionSpec
 from ..vocabulary import LETTERS
 from . import actions, engine, observe, render, serial, setup
 from .observe import VsObservation
 from .state import VsState
 
-__all__ = ["VS", "VS_VIEW"]
+__all__ = ["OPTIONS", "VS", "VS_VIEW"]
 
 
-def _start(
-    cards: TowerCardSet,
-    *,
-    seed: int,
-    players: int | None,
-    teams: Any,
-    extra_rule: bool,
-    max_actions: int | None,
-) -> VsState:
-    if players is None:
-        raise ValueError("say how many play: players=2 to 5")
-    if teams is not None:
-        raise ValueError("teams belong to Crest Duel, not to the Tower's VS modes")
-    return setup.new_game(cards, players=players, seed=seed, extra_rule=extra_rule, max_actions=max_actions)
+OPTIONS = (
+    OptionSpec(
+        name="players",
+        types=(int,),
+        default=None,
+        required=True,
+        low=2,
+        high=5,
+        rule="TOC-VS2-01",
+        doc="how many play: 2 (TOC-VS2) or 3 to 5 (TOC-VS3)",
+    ),
+    OptionSpec(
+        name="extra_rule",
+        types=(bool,),
+        default=False,
+        rule="TOC-VS2-032",
+        doc="the extra rule: counters start at 8, and from round 4 each turn costs the track's da",
+    ),
+    OptionSpec(
+        name="max_actions",
+        types=(int,),
+        default=None,
+        low=1,
+        rule="TOC-VS2-026",
+        doc="end the game, nobody winning, after this many actions (the manual sets no limit)",
+    ),
+    OptionSpec(
+        name="adjust_after_draw",
+        types=(str,),
+        default="drawer",
+        allowed=("drawer", "all"),
+        rule="TOC-VS2-027",
+        doc="who adjusts after a draw: the drawer only ('drawer'), or every player still in ('all')",
+    ),
+    OptionSpec(
+        name="declare_when",
+        types=(str,),
+        default="own_turn",
+        allowed=("own_turn", "any_time"),
+        rule="TOC-VS2-029",
+        doc="when one may declare: on one's own turn before the draw or gift ('own_turn'), or before "
+        "any of one's own decisions, an adjustment or the extra rule's payment included ('any_time')",
+    ),
+    OptionSpec(
+        name="own_attribute_bluff",
+        types=(bool,),
+        default=False,
+        rule="TOC-VS2-029",
+        doc="a declaration may name one of one's own attributes, as a bluff (it is always wrong)",
+    ),
+)
+"""The VS modes' options (:func:`chaos_tower.new_game` keywords)."""
+
+
+def _start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
+    return setup.new_game(cards, seed=seed, **options.as_dict())
+
+
+def _options(state: VsState) -> Options:
+    return Options(mode="vs", values=tuple((spec.name, getattr(state, spec.name)) for spec in OPTIONS))
 
 
 VS = api.GameRules(
@@ -57,6 +104,7 @@ VS = api.GameRules(
     render_text=render.render_text,
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
+    options=_options,
 )
 
 
@@ -107,7 +155,11 @@ def _view_problem(view: VsObservation) -> str | None:
         "out: true or false per seat": per_seat(view.out, lambda v: isinstance(v, bool)),
         "named: (declarer, target, letter, right) each": isinstance(view.named, tuple)
         and all(
-            isinstance(d, tuple) and len(d) == 4 and seat(d[0]) and seat(d[1]) and d[2] in letters
+            isinstance(d, tuple)
+            and len(d) == 4
+            and seat(d[0])
+            and seat(d[1])
+            and d[2] in letters
             and isinstance(d[3], bool)
             for d in view.named
         ),
@@ -167,4 +219,4 @@ player-safe save, and ``ct.loads`` reads it back as the :class:`VsObservation`."
 
 api.register(VsState, VS)
 api.register(VsObservation, VS_VIEW)
-api.register_start(TowerCardSet, "vs", _start)
+api.register_start(TowerCardSet, "vs", _start, OPTIONS)

@@ -88,6 +88,8 @@ def violations(state: VsState) -> list[str]:
         # which only its receiver adjusts for.
         if state.source >= 0 and (not state.drawn or state.drawn[-1] != state.source):
             problems.append("the card being adjusted for is not the one drawn last (TOC-VS2-027)")
+        if state.source >= 0 and state.adjust_after_draw == "drawer" and state.queue != (state.turn,):
+            problems.append("only the drawer adjusts for a card drawn (TOC-VS2-027, adjust_after_draw)")
         if state.source < 0 and (
             not state.gifts
             or state.gifts[-1].item != -1 - state.source

@@ -25,7 +25,8 @@ from .state import VsState
 
 __all__ = ["VIEW_FORMAT", "VsObservation", "observation", "observation_tensor", "tensor_size"]
 
-VIEW_FORMAT = "chaos-tower/tower-vs-view/1"
+VIEW_FORMAT = "chaos-tower/tower-vs-view/2"
+"""2: the VS readings (adjust_after_draw, declare_when, own_attribute_bluff) joined the view."""
 
 
 @frozen(kw_only=True)
@@ -37,6 +38,10 @@ class VsObservation:
     player: int
     players: int
     extra_rule: bool
+    adjust_after_draw: str
+    """The game's options, public to all: the readings of `TOC-VS2-027` and `TOC-VS2-029`."""
+    declare_when: str
+    own_attribute_bluff: bool
     first: int
     round: int
     turn: int
@@ -125,6 +130,9 @@ def _malformed(o: VsObservation) -> str | None:
     checks = {
         "cardset": isinstance(o.cardset, str),
         "extra_rule": type(o.extra_rule) is bool,
+        "adjust_after_draw": o.adjust_after_draw in ("drawer", "all"),
+        "declare_when": o.declare_when in ("own_turn", "any_time"),
+        "own_attribute_bluff": type(o.own_attribute_bluff) is bool,
         "first, turn": seat(o.first) and seat(o.turn),
         "round": _int(o.round, 1),
         "phase": o.phase in _PHASES,
@@ -185,6 +193,9 @@ def observation(state: VsState, player: int) -> VsObservation:
         player=player,
         players=state.players,
         extra_rule=state.extra_rule,
+        adjust_after_draw=state.adjust_after_draw,
+        declare_when=state.declare_when,
+        own_attribute_bluff=state.own_attribute_bluff,
         first=state.first,
         round=state.round,
         turn=state.turn,
@@ -217,7 +228,7 @@ def tensor_size(state: VsState) -> int:
     """The length of :func:`observation_tensor` for this card set and player count."""
     n, k = state.players, state.slots()
     items, chaos = len(state.table.item_ids), len(state.table.chaos_ids)
-    return 5 * k + n * k + 5 * n * k + 5 * n + 5 * n + 2 * items + chaos + 2 + len(_PHASES) + 5 + 3
+    return 5 * k + n * k + 5 * n * k + 5 * n + 5 * n + 2 * items + chaos + 2 + len(_PHASES) + 5 + 3 + 3
 
 
 def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:
@@ -229,7 +240,8 @@ def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:
     the attributes named wrongly for it (known not to be its); own items; items
     given; chaos cards drawn; deck left and round (scaled); the phase (one-hot);
     the VS value being applied; the extra rule, the amount it takes now, and
-    whether the game is over.
+    whether the game is over; the readings played (every player adjusts, any-time
+    declarations, own-attribute bluffs).
     """
     obs = observation(state, player)
     t = state.table
@@ -267,4 +279,9 @@ def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:
     vs = state.source_vs() if state.phase == "adjust" else (0, 0, 0, 0, 0)
     out += [v / span for v in vs]
     out += [float(obs.extra_rule), subtract_due(state) / span, float(obs.results is not None)]
+    out += [
+        float(obs.adjust_after_draw == "all"),
+        float(obs.declare_when == "any_time"),
+        float(obs.own_attribute_bluff),
+    ]
     return tuple(out)

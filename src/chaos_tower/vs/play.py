@@ -113,7 +113,14 @@ def run_vs(args: argparse.Namespace, inp: TextIO, out: TextIO) -> int:
         return 2
     cards = load_cardset(args.cards)
     limit = args.max_actions if args.max_actions is not None else (_AGENT_LIMIT if args.agent else None)
-    state = new_game(cards, players=players, seed=args.seed, extra_rule=args.extra_rule, max_actions=limit)
+    readings = {
+        name: getattr(args, name)
+        for name in ("adjust_after_draw", "declare_when", "own_attribute_bluff")
+        if getattr(args, name, None) is not None
+    }
+    state = new_game(
+        cards, players=players, seed=args.seed, extra_rule=args.extra_rule, max_actions=limit, **readings
+    )
     try:
         if args.agent:
             return _agent_game(state, args.agent, args.seed, args.quiet, out)

@@ -23,7 +23,9 @@ from .state import Declaration, Gift, VsOutcome, VsState, compile_table
 
 __all__ = ["FORMAT", "dumps", "loads"]
 
-FORMAT = "chaos-tower/tower-vs/1"
+FORMAT = "chaos-tower/tower-vs/2"
+"""2: the options adjust_after_draw, declare_when and own_attribute_bluff joined the position.
+A /1 save, made before they existed, is refused as of an unknown format (the project is 0.1)."""
 
 _INTS = ("seed", "rng", "players", "first", "turn", "round", "source", "actions")
 _INT_TUPLES = ("leftover", "declarations", "unused", "deck", "drawn", "queue")
@@ -40,6 +42,9 @@ def dumps(state: VsState) -> str:
         out=state.out,
         phase=state.phase,
         max_actions=state.max_actions,
+        adjust_after_draw=state.adjust_after_draw,
+        declare_when=state.declare_when,
+        own_attribute_bluff=state.own_attribute_bluff,
         gifts=[[g.giver, g.recipient, g.item] for g in state.gifts],
         named=[[d.player, d.target, d.attribute, d.right] for d in state.named],
         result=attrs.asdict(state.result) if state.result is not None else None,
@@ -86,6 +91,9 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
         "out",
         "phase",
         "max_actions",
+        "adjust_after_draw",
+        "declare_when",
+        "own_attribute_bluff",
         "gifts",
         "named",
         "result",
@@ -114,6 +122,14 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
     if p["max_actions"] is not None and not _is_int(p["max_actions"]):
         raise SaveError("max_actions must be an integer or null")
     fields["max_actions"] = p["max_actions"]
+    if p["adjust_after_draw"] not in ("drawer", "all"):
+        raise SaveError("adjust_after_draw must be drawer or all")
+    if p["declare_when"] not in ("own_turn", "any_time"):
+        raise SaveError("declare_when must be own_turn or any_time")
+    if type(p["own_attribute_bluff"]) is not bool:
+        raise SaveError("own_attribute_bluff must be true or false")
+    for name in ("adjust_after_draw", "declare_when", "own_attribute_bluff"):
+        fields[name] = p[name]
     gifts = _rows(p["gifts"], "gifts", _ints)
     if any(len(g) != 3 for g in gifts):
         raise SaveError("a gift is [giver, recipient, item]")

@@ -11,7 +11,7 @@ from ..cards import TowerCardSet
 from ..errors import CardSetError, Problem
 from ..tower import rng
 from ..tower.state import Event
-from .state import VsState, compile_table
+from .state import Adjusters, DeclareWhen, VsState, compile_table
 
 __all__ = ["declaration_limit", "new_game"]
 
@@ -29,8 +29,12 @@ def new_game(
     seed: int = 0,
     extra_rule: bool = False,
     max_actions: int | None = None,
+    adjust_after_draw: Adjusters = "drawer",
+    declare_when: DeclareWhen = "own_turn",
+    own_attribute_bluff: bool = False,
 ) -> VsState:
-    """A VS game for ``players`` (2 to 5) set up from ``seed``."""
+    """A VS game for ``players`` (2 to 5) set up from ``seed``; the last three are the readings of
+    `TOC-VS2-027` and `TOC-VS2-029` (see :data:`chaos_tower.vs.front.OPTIONS`)."""
     if not (isinstance(players, int) and not isinstance(players, bool) and 2 <= players <= 5):
         raise ValueError(f"the VS modes are for 2 to 5 players, not {players!r}")
     if max_actions is not None and max_actions < 1:
@@ -119,5 +123,8 @@ def new_game(
         deck=tuple(deck),
         turn=first,
         max_actions=max_actions,
+        adjust_after_draw=adjust_after_draw,
+        declare_when=declare_when,
+        own_attribute_bluff=own_attribute_bluff,
         events=tuple(events),
     )

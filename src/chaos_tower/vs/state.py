@@ -24,7 +24,23 @@ from ..records import updater
 from ..tower.state import Event
 from ..vocabulary import LETTERS
 
-__all__ = ["Declaration", "Gift", "Phase", "VsOutcome", "VsState", "VsTable", "compile_table", "evolve"]
+__all__ = [
+    "Adjusters",
+    "Declaration",
+    "DeclareWhen",
+    "Gift",
+    "Phase",
+    "VsOutcome",
+    "VsState",
+    "VsTable",
+    "compile_table",
+    "evolve",
+]
+
+Adjusters = Literal["drawer", "all"]
+"""Who adjusts after a draw (the option ``adjust_after_draw``, `TOC-VS2-027`)."""
+DeclareWhen = Literal["own_turn", "any_time"]
+"""When a declaration may be made (the option ``declare_when``, `TOC-VS2-029`)."""
 
 Phase = Literal["turn", "adjust", "pay", "over"]
 """Whose decision and of what kind: the turn player's turn action, an adjustment after a draw or a
@@ -163,6 +179,12 @@ class VsState:
     """In the ``adjust`` phase, what is applied: a chaos card ``n >= 0`` or the item ``-1 - n``."""
     actions: int = 0
     max_actions: int | None = None
+    adjust_after_draw: Adjusters
+    """The reading of `TOC-VS2-027` / `TOC-VS3-047` played: the drawer adjusts, or every player still in."""
+    declare_when: DeclareWhen
+    """The reading of `TOC-VS2-029` / `TOC-VS3-049` played: on one's turn, or at any of one's decisions."""
+    own_attribute_bluff: bool
+    """Whether a declaration may name one of the declarer's own attributes (a bluff, always wrong)."""
     result: VsOutcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the last action did (not part of the position)."""

@@ -1,14 +1,14 @@
 """A turn: draw a chaos card or give an item, then the adjustments (`TOC-VS2-026` to `TOC-VS2-028`,
 `TOC-VS3-046` to `TOC-VS3-048`).
 
-Who adjusts after a draw: every player still in, the drawer first and then the
-others in play order. The clause says the counters change "with each card
-drawn" (1枚引くごとに), not with each card one draws, and has the card shown to
-the opponent (相手にも見えるようにする): the card is drawn for the table. The
-gift clause, by contrast, names who adjusts: the player handed the item. Every
-player answers after a draw, also one whose attributes the card does not list
-(an attribute the card does not list counts as 0, whose options are nothing or
-a loss), so being asked says nothing about what one holds.
+Who adjusts after a draw is an option, ``adjust_after_draw`` (see the reading
+of `TOC-VS2-027`). By default (``"drawer"``) only the drawer: the clause's
+options are each for 自分のelement, one's own element, and the gift clause names
+its receiver explicitly, so the player who takes the card is the one who
+applies it. With ``"all"``, every player still in adjusts, the drawer first and
+then the others in play order, reading 1枚引くごとに as "with each card drawn
+at the table"; then every player answers, also one whose attributes the card
+does not list, so being asked says nothing about what one holds.
 """
 
 from __future__ import annotations
@@ -80,8 +80,8 @@ def reason(state: VsState, action: Draw | Give | Adjust) -> Reason:
 
 
 def draw(state: VsState, events: list[Event]) -> VsState:
-    """Draw the top card, show it, and ask every player still in to adjust, the drawer first
-    (`TOC-VS2-027`, `TOC-VS3-047`)."""
+    """Draw the top card, show it, and ask the drawer to adjust, or with ``adjust_after_draw="all"``
+    every player still in, the drawer first (`TOC-VS2-027`, `TOC-VS3-047`)."""
     card, deck = state.deck[0], state.deck[1:]
     vs = state.table.chaos_vs[card]
     shown = " ".join(f"{LETTERS[i]}{v:+d}" for i, v in enumerate(vs) if v) or "no VS value"
@@ -98,7 +98,7 @@ def draw(state: VsState, events: list[Event]) -> VsState:
         deck=deck,
         drawn=(*state.drawn, card),
         phase="adjust",
-        queue=seats_from(state, state.turn),
+        queue=seats_from(state, state.turn) if state.adjust_after_draw == "all" else (state.turn,),
         source=card,
     )
 
