@@ -153,7 +153,7 @@ def test_TOC_NORMAL_06_the_combat_bonus_is_one_the_items_could_add() -> None:
         {"rng": "f" * 400},
     ],
 )
-def test_huge_numbers_are_refused_at_once(fields: dict[str, str]) -> None:
+def test_TOC_PREP_02_huge_numbers_are_refused_at_once(fields: dict[str, str]) -> None:
     """TOC-PREP-02: every number of the sheet has bounds; a 10**400 is refused quickly, not computed with."""
     text = _saved(_sound(), **fields)
     start = time.perf_counter()
@@ -161,7 +161,7 @@ def test_huge_numbers_are_refused_at_once(fields: dict[str, str]) -> None:
     assert time.perf_counter() - start < 1.0
 
 
-def test_observation_tensor_never_overflows() -> None:
+def test_TOC_PREP_02_observation_tensor_never_overflows() -> None:
     """TOC-PREP-02: the numeric view is finite even for a state built by hand with huge numbers."""
     state = attrs.evolve(_sound(), combat_bonus=10**400, actions=10**400, level=10**400, life=-(10**400))
     vector = ct.observation_tensor(state, 0)

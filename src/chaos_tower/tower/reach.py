@@ -55,6 +55,11 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+def _shown(value: int) -> str:
+    """A number for a message: a huge one is not written out (nor converted at length)."""
+    return str(value) if -(10**20) < value < 10**20 else "(a huge number)"
+
+
 def numbers(state: State) -> list[str]:
     """Each number of ``state`` that leaves its bounds (nothing else is looked at)."""
     game = state.game
@@ -67,9 +72,10 @@ def numbers(state: State) -> list[str]:
     if not -1 <= state.player < game.grid.cells or len(state.floor) != game.grid.cells:
         found.append("the player is off the sheet")
     if not game.life_min <= state.life <= game.life_max:
-        found.append(f"life is outside {game.life_min}..{game.life_max} (TOC-PREP-15)")
+        found.append(f"life {_shown(state.life)} is outside {game.life_min}..{game.life_max}")
     if len(state.elements) != 5 or any(not game.element_min <= e <= game.element_max for e in state.elements):
-        found.append(f"an element is outside {game.element_min}..{game.element_max} (TOC-PREP-12)")
+        shown = "(" + ", ".join(_shown(e) for e in state.elements) + ")"
+        found.append(f"elements {shown} are outside {game.element_min}..{game.element_max}")
     limit = state.max_actions
     if limit is not None and not (_is_int(limit) and 1 <= limit <= MAX_COUNT):
         found.append(f"max_actions is not a count from 1 to {MAX_COUNT}")
