@@ -26,10 +26,25 @@ import attrs
 
 from .errors import SaveError
 
-__all__ = ["KEYS", "MAX_SAVE_BYTES", "parse", "read", "read_events", "write"]
+__all__ = ["KEYS", "MAX_COUNT", "MAX_SAVE_BYTES", "as_float", "parse", "read", "read_events", "write"]
 
 MAX_SAVE_BYTES = 1_048_576
 """No save of any game is larger than this (1 MiB); larger input is refused unread."""
+
+MAX_COUNT = (1 << 63) - 1
+"""The largest count a save holds where the rules set no bound (actions, ``max_actions``): more
+actions than any machine plays, and small enough for every float the observations make of it."""
+
+
+
+def as_float(value: int | float) -> float:
+    """``value`` as a float for an observation vector, clamped to ``±MAX_COUNT``.
+
+    A loaded state's numbers are within their bounds already; a state built by hand
+    may hold any integer, and ``float(10**400)`` would raise ``OverflowError``.
+    """
+    return float(max(-MAX_COUNT, min(MAX_COUNT, value)))
+
 
 KEYS = frozenset({"format", "cardset", "position", "events"})
 """The top-level keys of every save."""

@@ -6,6 +6,7 @@ from collections import Counter
 
 from .cards import CrestCard, RingCard
 from .players import allies
+from .reach import numbers, outcome
 from .state import NO_RING, SETUP_LIMIT, CrestState
 
 __all__ = ["violations"]
@@ -23,6 +24,9 @@ def violations(state: CrestState) -> list[str]:
         return ["seats are numbered 0 to players - 1"]
     if any(len(s) != 4 for s in state.statuses):
         return ["four status durations per seat"]
+    problems = numbers(state)  # every number within bounds before anything reckons with it
+    if problems:
+        return problems
     if state.teams and (
         n not in (4, 6)
         or len(state.teams) != n
@@ -64,8 +68,6 @@ def violations(state: CrestState) -> list[str]:
         ring = state.rings[seat]
         if ring != NO_RING and not isinstance(game.card(ring), RingCard):
             problems.append(f"seat {seat}: wears {game.card(ring).id}, not a ring")
-        if any(t < 0 for t in state.statuses[seat]):
-            problems.append(f"seat {seat}: a negative status duration")
         holds = state.hands[seat] or any(state.marks[seat]) or ring != NO_RING or any(state.statuses[seat])
         if not state.alive[seat] and seat not in state.dying and holds:
             problems.append(f"seat {seat}: dead but still holds cards or statuses")
@@ -118,4 +120,5 @@ def violations(state: CrestState) -> list[str]:
     for seat in state.dying:
         if state.alive[seat]:
             problems.append(f"seat {seat} is dying but alive")
+    problems += outcome(state)
     return problems

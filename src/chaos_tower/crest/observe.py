@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from ..saves import as_float
 from .cards import STATUSES, RingCard
 from .state import MAX_PLAYERS, NO_RING, CrestOutcome, CrestState
 
@@ -153,10 +154,11 @@ def observation_tensor(state: CrestState, player: int) -> tuple[float, ...]:
             continue
         monster = game.monster(state.monsters[seat])
         team = state.teams[seat] if state.teams else seat
-        out += [1.0, float(obs.alive[seat]), obs.hp[seat] / max(1, monster.hp), monster.hp / 100]
+        # as_float: a state built by hand may hold numbers no save loads (saves.MAX_COUNT)
+        out += [1.0, float(obs.alive[seat]), as_float(obs.hp[seat]) / max(1, monster.hp), monster.hp / 100]
         out += [monster.dx / 10, monster.mdx / 10, monster.rg / 10, obs.hand_sizes[seat] / 10]
         out += [obs.face_down[seat] / 3, float(team == (state.teams[player] if state.teams else player))]
-        out += [t / 5 for t in obs.statuses[seat]]
+        out += [as_float(t) / 5 for t in obs.statuses[seat]]
         out += [float(obs.rings[seat] == r) for r in ring_ids]
         for mark in range(game.max_marks):
             stack = obs.marks[seat][mark] if mark < len(obs.marks[seat]) else ()

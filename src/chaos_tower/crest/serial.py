@@ -18,6 +18,7 @@ from ..errors import SaveError
 from ..tower.state import Event
 from .cards import CrestCardSet
 from .invariants import violations
+from .reach import counted
 from .start import _compiled
 from .state import CrestOutcome, CrestState
 
@@ -148,7 +149,7 @@ def loads(text: str | bytes, cards: CrestCardSet) -> CrestState:
     position, events = saves.read(text, fmt=FORMAT, what="Crest Duel", fingerprint=game.fingerprint)
     state = _state(position, cards)
     try:
-        problems = violations(state)
+        problems = violations(state) or counted(state)
     except (IndexError, TypeError, ValueError, KeyError) as exc:
         raise SaveError(f"the saved position is impossible: {exc}") from None
     if problems:

@@ -1,9 +1,15 @@
-"""What must hold in every reachable position; used by loads() and by the property tests."""
+"""What must hold in every reachable position; used by loads() and by the property tests.
+
+The numbers are checked first, each against the bound the card set and the rules
+give it (:mod:`.reach`), and nothing else is looked at while one is out of bounds,
+so a huge number in a save is refused before any arithmetic is done with it.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
+from .reach import numbers, outcome
 from .state import EMPTY, State, card_of
 
 __all__ = ["violations"]
@@ -12,8 +18,10 @@ __all__ = ["violations"]
 def violations(state: State) -> list[str]:
     """Every broken invariant of a position, in words; empty when the position is sound."""
     game = state.game
-    found: list[str] = []
     grid = game.grid
+    found = numbers(state)
+    if found:
+        return found
     if len(state.floor) != grid.cells:
         return [f"the floor has {len(state.floor)} cells, not {grid.cells}"]
     on_floor = [card_of(code) for code in state.floor if code != EMPTY]
@@ -48,33 +56,17 @@ def violations(state: State) -> list[str]:
         found.append("an item is in two places at once")
     if len(state.carry) > game.carry_limit:
         found.append(f"carry holds {len(state.carry)} items; the limit is {game.carry_limit}")
-    if len(state.slots) != len(game.slot_ids) or len(state.counters) != len(game.slot_ids):
-        found.append("the slots do not match the sheet")
-    else:
-        for item, count in zip(state.slots, state.counters, strict=True):
-            if item == EMPTY and count != -1:
-                found.append("an empty slot has counters")
-            if item != EMPTY and (count == 0 or count < -1):
-                found.append("a set item has no uses left but is still set")
     for i in state.slots:
         if i != EMPTY and 0 <= i < len(game.items) and not game.items[i].settable:
             found.append(f"{game.items[i].id} cannot be set in a slot")
-    if not game.life_min <= state.life <= game.life_max:
-        found.append(f"life {state.life} is outside {game.life_min}..{game.life_max}")
-    if state.life == game.life_min and state.result is None:
-        found.append("life is 0 but the game goes on")
-    if len(state.elements) != 5 or any(not game.element_min <= e <= game.element_max for e in state.elements):
-        found.append(f"elements {state.elements} are outside {game.element_min}..{game.element_max}")
-    if state.rebright is not None and (len(state.rebright) != 5 or any(v < 0 for v in state.rebright)):
-        found.append("Rebright's values are not five numbers of at least 0")
-    if not -1 <= state.player < grid.cells:
-        found.append("the player is off the sheet")
+    if state.rebright is not None and not state.rebright_pending and not rebright_on_floor:
+        # TOC-STEP-11E: once summoned Rebright waits to be placed, then lies on the floor (a ZAP
+        # clears both, TOC-ZAP-04).
+        found.append("Rebright has values but neither waits to be placed nor lies on the floor")
     if state.player == -1 and on_floor:
         found.append("cards lie on the floor but the player has not started")
-    if state.level < 0:
-        found.append("the floor number is negative")
-    if state.actions < 0 or (state.max_actions is not None and state.max_actions < 1):
-        found.append("the action count is negative")
-    if not 0 <= state.rng < 1 << 64:
-        found.append("the generator state is not a 64-bit number")
+    if state.player >= 0 and state.floor[state.player] == EMPTY and (on_floor or state.level != 0):
+        # TOC-ZAP-05: only a fall leaves the player on an empty cell, and it clears the floor.
+        found.append("the player stands on an empty cell outside a ZAP (TOC-ZAP-05)")
+    found += outcome(state, bool(on_floor))
     return found

@@ -22,6 +22,7 @@ from typing import Any
 
 from attrs import frozen
 
+from ..saves import as_float
 from ..vocabulary import LETTERS
 from .state import EMPTY, State, card_of, is_flipped, rotation_of
 from .tables import Game
@@ -253,11 +254,11 @@ def observation_tensor(state: State, player: int) -> tuple[float, ...]:
         out[at + item * places + place] = 1.0
     at += len(game.items) * places
     for slot, count in enumerate(state.counters):
-        out[at + slot] = float(count)
+        out[at + slot] = as_float(count)
     at += len(game.slot_ids)
     if state.rebright is not None:
         out[at] = 1.0
-        out[at + 1 : at + 6] = [float(v) for v in state.rebright]
+        out[at + 1 : at + 6] = [as_float(v) for v in state.rebright]
     out[at + 6] = float(state.rebright_pending)
     at += 7
     scalars = (
@@ -271,5 +272,6 @@ def observation_tensor(state: State, player: int) -> tuple[float, ...]:
         state.actions,
         int(state.result is not None),
     )
-    out[at : at + len(scalars)] = [float(v) for v in scalars]
+    # as_float: a state built by hand may hold numbers no save loads (saves.MAX_COUNT)
+    out[at : at + len(scalars)] = [as_float(v) for v in scalars]
     return tuple(out)

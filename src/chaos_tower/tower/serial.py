@@ -16,6 +16,7 @@ from ..cards import TowerCardSet
 from ..errors import SaveError
 from .invariants import violations
 from .notation import from_notation, to_notation
+from .reach import counted
 from .state import Event, State
 from .tables import compile_game
 
@@ -46,7 +47,7 @@ def loads(text: str | bytes, cards: TowerCardSet) -> State:
     if not isinstance(position, str):
         raise SaveError("the position must be a string")
     state = from_notation(position, game)
-    problems = violations(state)
+    problems = violations(state) or counted(state)
     if problems:
         raise SaveError("the saved position is impossible: " + "; ".join(problems))
     return attrs.evolve(state, events=saves.read_events(events, Event))

@@ -9,6 +9,7 @@ nobody has won or lost (`TOC-VS2-031`, `TOC-VS3-051`).
 from __future__ import annotations
 
 from .end import right_names, subtract_choices, subtract_due
+from .reach import numbers, outcome
 from .setup import declaration_limit
 from .state import VsState
 
@@ -33,11 +34,17 @@ def violations(state: VsState) -> list[str]:
         return ["attributes, counters and revealed need one row per player, one entry per counter"]
     if any(len(x) != n for x in (state.declarations, state.out, state.hands)):
         return ["declarations, out and hands need one entry per player"]
+    # Every number within its bounds before anything is reckoned with it (a pending
+    # subtraction enumerates the counters' values).
     for p in range(n):
         if any(not t.low <= c <= t.high for c in state.counters[p]):
-            problems.append(f"player {p}'s counters {state.counters[p]} leave {t.low}..{t.high}")
+            problems.append(f"player {p}'s counters leave {t.low}..{t.high}")
         if not 0 <= state.declarations[p] <= declaration_limit(n):
-            problems.append(f"player {p} made {state.declarations[p]} declarations")
+            problems.append(f"player {p}'s declarations are outside 0..{declaration_limit(n)}")
+    problems += numbers(state)
+    if problems:
+        return problems
+    for p in range(n):
         made = sum(1 for d in state.named if d.player == p)
         if made != state.declarations[p]:
             problems.append(f"player {p}'s declarations do not match the record")
@@ -75,8 +82,7 @@ def violations(state: VsState) -> list[str]:
     over = state.phase == "over"
     if over != (state.result is not None):
         problems.append("a game is over exactly when it has a result")
-    if state.result is not None and len(state.result.results) != n:
-        problems.append("the result needs one entry per player")
+    problems += outcome(state)
     if state.phase == "adjust":
         if not state.queue or any(not 0 <= q < n or state.out[q] for q in state.queue):
             problems.append("an adjustment needs players still in to make it")
@@ -102,10 +108,6 @@ def violations(state: VsState) -> list[str]:
         problems.append("the turn player is out")
     if state.phase == "turn" and not state.deck:
         problems.append("a turn with an empty deck: the game should be over (TOC-VS2-030)")
-    if state.max_actions is not None and state.max_actions < 1:
-        problems.append("max_actions must be at least 1")
-    if state.actions < 0:
-        problems.append("a negative count of actions")
     if state.phase == "pay" and (subtract_due(state) == 0 or len(subtract_choices(state)) < 2):
         problems.append("a subtraction pending with no da to share or no choice (TOC-VS2-032)")
     if not over:

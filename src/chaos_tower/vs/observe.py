@@ -18,6 +18,7 @@ from attrs import asdict, frozen
 
 from .. import saves
 from ..errors import SaveError
+from ..saves import MAX_COUNT, as_float
 from ..vocabulary import LETTERS
 from .end import subtract_due
 from .setup import declaration_limit
@@ -103,8 +104,9 @@ class VsObservation:
         return obs
 
 
-def _int(value: Any, low: int = 0, high: int | None = None) -> bool:
-    return type(value) is int and low <= value and (high is None or value <= high)
+def _int(value: Any, low: int = 0, high: int = MAX_COUNT) -> bool:
+    # Every count bounded (saves.MAX_COUNT at most), so no number of a view overflows a float.
+    return type(value) is int and low <= value <= high
 
 
 def _row(value: Any, size: int | None, ok: Any) -> bool:
@@ -138,10 +140,10 @@ def _malformed(o: VsObservation) -> str | None:
         "phase": o.phase in _PHASES,
         "decider": o.decider is None or seat(o.decider),
         "attributes": _row(o.attributes, k, _letter),
-        "counters": _row(o.counters, n, lambda r: _row(r, k, _int)),
+        "counters": _row(o.counters, n, lambda r: _row(r, k, lambda c: _int(c, -MAX_COUNT))),
         "face_up": _row(o.face_up, n, lambda r: _row(r, k, lambda x: x is None or _letter(x))),
-        "declarations": _row(o.declarations, n, _int),
-        "declaration_limit": _int(o.declaration_limit, 2, 3),
+        "declaration_limit": o.declaration_limit == declaration_limit(n),
+        "declarations": _row(o.declarations, n, lambda d: _int(d, 0, declaration_limit(n))),
         "named": _row(
             o.named,
             None,
@@ -173,7 +175,15 @@ def _malformed(o: VsObservation) -> str | None:
         "cause": o.cause is None or isinstance(o.cause, str),
     }
     bad = [name for name, ok in checks.items() if not ok]
-    return f"values of the wrong kind: {', '.join(bad)}" if bad else None
+    if bad:
+        return f"values of the wrong kind: {', '.join(bad)}"
+    # TOC-VS2-026 / TOC-VS3-046: every turn is a draw, a gift or a declaration, and a round ends
+    # after a turn; a game is over exactly when it has results.
+    if o.round > 1 + len(o.drawn) + len(o.gifts) + len(o.named):
+        return "round is past the turns the draws, gifts and declarations account for"
+    if (o.phase == "over") != (o.results is not None) or (o.results is None) != (o.cause is None):
+        return "a game is over exactly when it has results and a cause"
+    return None
 
 
 def observation(state: VsState, player: int) -> VsObservation:
@@ -252,7 +262,7 @@ def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:
     for letter in obs.attributes:
         out += [1.0 if letter == x else 0.0 for x in LETTERS]
     for s in seats:
-        out += [(c - t.low) / span for c in obs.counters[s]]
+        out += [as_float(c - t.low) / span for c in obs.counters[s]]
     for s in seats:
         for shown in obs.face_up[s]:
             out += [1.0 if shown == x else 0.0 for x in LETTERS]
@@ -260,7 +270,7 @@ def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:
     for s in seats:
         out += [
             float(obs.out[s]),
-            obs.declarations[s] / obs.declaration_limit,
+            as_float(obs.declarations[s]) / obs.declaration_limit,
             obs.hand_sizes[s] / items if items else 0.0,
             1.0 if obs.decider == s else 0.0,
             1.0 if obs.turn == s else 0.0,
@@ -274,7 +284,8 @@ def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:
     drawn = set(obs.drawn)
     out += [1.0 if c in drawn else 0.0 for c in t.chaos_ids]
     chaos = len(t.chaos_ids) or 1
-    out += [obs.deck / chaos, obs.round / chaos]
+    # as_float: a state built by hand may hold a round no save loads (saves.MAX_COUNT)
+    out += [as_float(obs.deck) / chaos, as_float(obs.round) / chaos]
     out += [1.0 if obs.phase == p else 0.0 for p in _PHASES]
     vs = state.source_vs() if state.phase == "adjust" else (0, 0, 0, 0, 0)
     out += [v / span for v in vs]
