@@ -8,20 +8,20 @@ monster, turn and round counts to the actions counted.
 
 from __future__ import annotations
 
+from ..memo import remember
 from ..saves import MAX_COUNT
 from .cards import STATUSES, Boost, Damage, Inflict, RingCard
 from .state import CrestGame, CrestState
 
 __all__ = ["counted", "numbers", "outcome"]
 
-_BOUNDS: dict[int, tuple[CrestGame, int, int]] = {}
-
-
 def _bounds(game: CrestGame) -> tuple[int, int]:
     """The longest duration the set inflicts, and the most damage one action deals."""
-    kept = _BOUNDS.get(id(game))
-    if kept is not None and kept[0] is game:
-        return kept[1], kept[2]
+    # Kept on the card set, so that it lives exactly as long (chaos_tower.memo).
+    return remember(game.cards._memo, "crest.reach.bounds", lambda: _count_bounds(game))
+
+
+def _count_bounds(game: CrestGame) -> tuple[int, int]:
     longest = hits = plus = boost = 0
     for kind in game.kinds:
         for effect in kind.effects:
@@ -35,7 +35,6 @@ def _bounds(game: CrestGame) -> tuple[int, int]:
     stat = max((max(m.dx, m.mdx) for m in game.cards.monsters), default=0)
     # Every damage effect of every card at once, each by the strongest monster with the best ring.
     damage = hits * (stat + boost) + plus
-    _BOUNDS[id(game)] = (game, longest, damage)
     return longest, damage
 
 

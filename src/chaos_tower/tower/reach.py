@@ -10,6 +10,7 @@ cause (:func:`outcome`).
 
 from __future__ import annotations
 
+from ..memo import remember
 from ..saves import MAX_COUNT
 from ..vocabulary import CombatDa, Effect, FloorUp
 from .state import EMPTY, State
@@ -28,14 +29,13 @@ OUTCOMES = frozenset(
 """Every (result, cause, rule) a game ends with. ``no-action`` is never saved: a position
 without a legal action is told lost by ``outcome()``, its ``result`` stays empty."""
 
-_GROWTH: dict[int, tuple[Game, int, int, int]] = {}
-
-
 def _growth(game: Game) -> tuple[int, int, int]:
     """Per action at most: the floors gained, the bonus added and the bonus taken away."""
-    kept = _GROWTH.get(id(game))
-    if kept is not None and kept[0] is game:
-        return kept[1:]
+    # Kept on the compiled game, so that it lives exactly as long (chaos_tower.memo).
+    return remember(game._memo, "reach.growth", lambda: _count_growth(game))
+
+
+def _count_growth(game: Game) -> tuple[int, int, int]:
     effects: list[Effect] = []
     for card in game.table:
         effects += (*card.front.effects, *card.back.effects)
@@ -47,7 +47,6 @@ def _growth(game: Game) -> tuple[int, int, int]:
     sides = [side for item in game.items for side in (item.front_effects, item.rear_effects)]
     gain = max((sum(e.add for e in s if isinstance(e, CombatDa) and e.add > 0) for s in sides), default=0)
     loss = max((sum(-e.add for e in s if isinstance(e, CombatDa) and e.add < 0) for s in sides), default=0)
-    _GROWTH[id(game)] = (game, up, gain, loss)
     return up, gain, loss
 
 
