@@ -26,7 +26,17 @@ import attrs
 
 from .errors import SaveError
 
-__all__ = ["KEYS", "MAX_COUNT", "MAX_SAVE_BYTES", "as_float", "parse", "read", "read_events", "write"]
+__all__ = [
+    "KEYS",
+    "MAX_COUNT",
+    "MAX_SAVE_BYTES",
+    "action_count_problem",
+    "as_float",
+    "parse",
+    "read",
+    "read_events",
+    "write",
+]
 
 MAX_SAVE_BYTES = 1_048_576
 """No save of any game is larger than this (1 MiB); larger input is refused unread."""
@@ -50,6 +60,20 @@ KEYS = frozenset({"format", "cardset", "position", "events"})
 """The top-level keys of every save."""
 
 E = TypeVar("E")
+
+
+def action_count_problem(actions: int, max_actions: object, rule: str = "") -> str | None:
+    """What is wrong with a saved action count and its limit, if anything (every game's saves).
+
+    ``max_actions`` is ``None`` or a count from 1 to :data:`MAX_COUNT`; ``actions``
+    (already known to be an int) lies from 0 to that limit. ``rule`` is added to the
+    second message, for a game that cites one.
+    """
+    if max_actions is not None and not (type(max_actions) is int and 1 <= max_actions <= MAX_COUNT):
+        return f"max_actions is not a count from 1 to {MAX_COUNT}"
+    if not 0 <= actions <= (MAX_COUNT if max_actions is None else max_actions):
+        return "the action count is negative or past max_actions" + (f" ({rule})" if rule else "")
+    return None
 
 
 def write(

@@ -9,7 +9,7 @@ monster, turn and round counts to the actions counted.
 from __future__ import annotations
 
 from ..memo import remember
-from ..saves import MAX_COUNT
+from ..saves import MAX_COUNT, action_count_problem
 from .cards import STATUSES, Boost, Damage, Inflict, RingCard
 from .state import CrestGame, CrestState
 
@@ -44,11 +44,9 @@ def numbers(state: CrestState) -> list[str]:
     if not all(type(v) is int for v in (*counts, *(t for s in state.statuses for t in s))):
         return ["the counts, HP and statuses are integers"]
     found = []
-    limit = state.max_actions
-    if limit is not None and not (type(limit) is int and 1 <= limit <= MAX_COUNT):
-        found.append(f"max_actions is not a count from 1 to {MAX_COUNT}")
-    elif not 0 <= state.actions <= (MAX_COUNT if limit is None else limit):
-        found.append("the action count is negative or past max_actions")
+    counted = action_count_problem(state.actions, state.max_actions)
+    if counted is not None:
+        found.append(counted)
     if not 0 <= state.rounds <= state.turns <= MAX_COUNT:
         # CRD-BEAST-D: a round ends only with a turn (counted() holds turns to the actions).
         found.append("turns and rounds are counts from 0, rounds <= turns (CRD-BEAST-D)")

@@ -11,7 +11,7 @@ cause (:func:`outcome`).
 from __future__ import annotations
 
 from ..memo import remember
-from ..saves import MAX_COUNT
+from ..saves import MAX_COUNT, action_count_problem
 from ..vocabulary import CombatDa, Effect, FloorUp
 from .state import EMPTY, State
 from .tables import Game
@@ -74,11 +74,9 @@ def numbers(state: State) -> list[str]:
     if len(state.elements) != 5 or any(not game.element_min <= e <= game.element_max for e in state.elements):
         shown = "(" + ", ".join(_shown(e) for e in state.elements) + ")"
         found.append(f"elements {shown} are outside {game.element_min}..{game.element_max}")
-    limit = state.max_actions
-    if limit is not None and not (_is_int(limit) and 1 <= limit <= MAX_COUNT):
-        found.append(f"max_actions is not a count from 1 to {MAX_COUNT}")
-    elif not 0 <= state.actions <= (MAX_COUNT if limit is None else limit):
-        found.append("the action count is negative or past max_actions (TOC-OVER-01)")
+    counted = action_count_problem(state.actions, state.max_actions, "TOC-OVER-01")
+    if counted is not None:
+        found.append(counted)
     if found:
         return found
     up, gain, loss = _growth(game)

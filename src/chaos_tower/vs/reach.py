@@ -8,7 +8,7 @@ give for the position, and an unfinished game to the ``max_actions`` limit.
 
 from __future__ import annotations
 
-from ..saves import MAX_COUNT
+from ..saves import action_count_problem
 from .end import right_names
 from .rules import rule
 from .setup import declaration_limit
@@ -45,11 +45,9 @@ def numbers(state: VsState) -> list[str]:
         return ["round, actions and source are integers"]
     if not 1 <= state.round <= round_limit(state):
         found.append(f"round is outside 1..{round_limit(state)} (TOC-VS2-032)")
-    limit = state.max_actions
-    if limit is not None and not (_is_int(limit) and 1 <= limit <= MAX_COUNT):
-        found.append(f"max_actions is not a count from 1 to {MAX_COUNT}")
-    elif not 0 <= state.actions <= (MAX_COUNT if limit is None else limit):
-        found.append("the action count is negative or past max_actions")
+    counted = action_count_problem(state.actions, state.max_actions)
+    if counted is not None:
+        found.append(counted)
     elif state.actions < len(state.drawn) + len(state.gifts) + len(state.named):
         # Each draw, gift and declaration was one action.
         found.append("fewer actions than the draws, gifts and declarations made")
