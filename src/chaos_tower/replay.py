@@ -44,6 +44,7 @@ from attrs import frozen
 from . import api
 from .converter import converter
 from .errors import ChaosTowerError, SaveError
+from .safefile import FileRefusal, read_limited
 from .schema import validator
 
 __all__ = [
@@ -272,11 +273,11 @@ def loads(text: str | bytes) -> Replay:
 
 
 def load(path: str | Path) -> Replay:
-    """Read a replay file (:func:`loads`)."""
+    """Read a replay file (:func:`loads`); only a regular file is read, and at most :data:`MAX_REPLAY_BYTES`."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ReplayFormatError(f"{path}: cannot read the replay: {exc.strerror or exc}") from None
+        data = read_limited(path, MAX_REPLAY_BYTES)
+    except FileRefusal as refusal:
+        raise ReplayFormatError(f"{path}: cannot read the replay: {refusal.reason}") from None
     return loads(data)
 
 

@@ -8,7 +8,8 @@ reports :class:`~chaos_tower.errors.Problem` records, never a traceback.
 Limits (each one a :data:`LIMITS` entry, documented in the schema reference):
 
 * a file is at most ``max_file_bytes`` bytes, a directory holds at most
-  ``max_files`` card files;
+  ``max_files`` card files, and the files of a set hold at most
+  ``max_total_bytes`` bytes and ``max_total_values`` values together;
 * nesting is at most ``max_depth`` levels, a document has at most
   ``max_nodes`` values, a string at most ``max_string_chars`` characters;
 * an integer has at most ``max_int_digits`` digits (the schema bounds it far
@@ -62,10 +63,13 @@ JsonPath = tuple[str | int, ...]
 class Limits:
     """Bounds applied to every untrusted card file."""
 
-    max_file_bytes: int = 1_048_576
+    # Sized so that the worst input within them is answered in about 3 s (docs/loading.md).
+    max_file_bytes: int = 524_288
+    max_total_bytes: int = 524_288
     max_files: int = 64
     max_depth: int = 24
-    max_nodes: int = 100_000
+    max_nodes: int = 50_000
+    max_total_values: int = 50_000
     max_string_chars: int = 10_000
     max_int_digits: int = 18
 
@@ -110,6 +114,8 @@ class Document:
     file: str
     data: Any
     positions: dict[JsonPath, tuple[int, int]]
+    values: int = 0
+    """How many values (keys included) the file holds, for the limits of a whole set."""
 
     def position(self, path: JsonPath) -> tuple[int, int]:
         """The 1-based line and column of ``path``, or of its nearest located ancestor."""
@@ -150,6 +156,7 @@ class _Reader:
         self.json_mode = json_mode
         self.problems: list[Problem] = []
         self.positions: dict[JsonPath, tuple[int, int]] = {}
+        self.values = 0
 
     def problem(self, line: int, column: int, path: JsonPath, code: str, message: str) -> None:
         self.problems.append(
@@ -215,6 +222,7 @@ class _Reader:
                     self.deliver(stack, root, built)
         if not root:
             raise self.stop(1, 1, "empty", "the file holds no data")
+        self.values = nodes
         return root[0]
 
     def check_document(self, event: DocumentStartEvent, line: int, column: int, seen: int) -> None:
@@ -484,4 +492,4 @@ def parse_bytes(
         reader.problems.clear()
         reader.problem(1, 1, (), "unreadable", f"the file could not be read: {type(exc).__name__}: {exc}")
         return None, reader.problems
-    return Document(file=file, data=data, positions=reader.positions), reader.problems
+    return Document(file=file, data=data, positions=reader.positions, values=reader.values), reader.problems
