@@ -27,6 +27,7 @@ from cattrs.errors import BaseValidationError
 
 from .cards import TowerCardSet
 from .checks import semantic_issues
+from .cleantext import control_problems
 from .converter import converter
 from .crest.cards import CrestCardSet
 from .crest.checks import crest_issues
@@ -177,6 +178,8 @@ def _read(path: Path, limits: Limits, budget: _Budget) -> tuple[Document | None,
     document, problems = parse_bytes(
         raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits
     )
+    if document is not None:
+        problems = [*problems, *control_problems(document)]
     budget.values -= document.values if document is not None else 0
     if budget.values < 0:
         budget.spent = True

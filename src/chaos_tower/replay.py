@@ -273,7 +273,7 @@ def loads(text: str | bytes) -> Replay:
 
 
 def load(path: str | Path) -> Replay:
-    """Read a replay file (:func:`loads`); only a regular file is read, and at most :data:`MAX_REPLAY_BYTES`."""
+    """Read a replay file (:func:`loads`): a regular file only, of at most :data:`MAX_REPLAY_BYTES`."""
     try:
         data = read_limited(path, MAX_REPLAY_BYTES)
     except FileRefusal as refusal:
