@@ -35,6 +35,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ from . import api
 from .converter import converter
 from .errors import ChaosTowerError, SaveError
 from .safefile import FileRefusal, read_limited
-from .schema import validator
+from .schema import MAX_SCHEMA_ERRORS, validator
 
 __all__ = [
     "FORMAT",
@@ -246,7 +247,9 @@ def loads(text: str | bytes) -> Replay:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise ReplayFormatError(f"the replay is not valid JSON: {exc}") from None
-    errors = sorted(validator("replay").iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    # The first errors are enough to report one; stop there (100,000 bad actions are 100,000 errors).
+    found = islice(validator("replay").iter_errors(data), MAX_SCHEMA_ERRORS)
+    errors = sorted(found, key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
         raise ReplayFormatError(f"not a replay: at {where}: {errors[0].message}")

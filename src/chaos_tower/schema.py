@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from attrs import frozen
@@ -16,7 +17,15 @@ from referencing.jsonschema import DRAFT202012
 from .resources import schemas_dir
 from .safeload import JsonPath
 
-__all__ = ["SCHEMA_FILES", "SchemaIssue", "load_schema", "registry", "schema_issues", "validator"]
+__all__ = [
+    "MAX_SCHEMA_ERRORS",
+    "SCHEMA_FILES",
+    "SchemaIssue",
+    "load_schema",
+    "registry",
+    "schema_issues",
+    "validator",
+]
 
 SCHEMA_FILES = {
     "tower-cardset": "tower-cardset.schema.json",
@@ -107,10 +116,26 @@ def _explain(error: ValidationError) -> Iterator[SchemaIssue]:
     yield SchemaIssue(path=path, message=error.message)
 
 
+MAX_SCHEMA_ERRORS = 200
+"""At most this many schema violations are reported; past them the validation stops (issue 11)."""
+
+
 def schema_issues(name: str, instance: Any) -> list[SchemaIssue]:
-    """Every violation of schema ``name`` by ``instance``, explained, in document order."""
+    """Violations of schema ``name`` by ``instance`` (at most :data:`MAX_SCHEMA_ERRORS`), explained, in order.
+
+    The errors come lazily, so stopping at the limit also stops the work: a list
+    of 100,000 wrong items is answered at once, with its first errors.
+    """
     issues: list[SchemaIssue] = []
-    for error in validator(name).iter_errors(instance):
+    errors = validator(name).iter_errors(instance)
+    for error in islice(errors, MAX_SCHEMA_ERRORS):
         issues.extend(_explain(error))
     unique = {(issue.path, issue.message): issue for issue in issues}
-    return sorted(unique.values(), key=lambda i: [str(p) for p in i.path])
+    ordered = sorted(unique.values(), key=lambda i: [str(p) for p in i.path])
+    if next(errors, None) is not None:
+        ordered.append(
+            SchemaIssue(
+                path=(), message=f"more than {MAX_SCHEMA_ERRORS} schema errors; the rest are not listed"
+            )
+        )
+    return ordered
