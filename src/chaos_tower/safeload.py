@@ -45,7 +45,6 @@ from ruamel.yaml.events import (
     DocumentStartEvent,
     MappingEndEvent,
     MappingStartEvent,
-    NodeEvent,
     ScalarEvent,
     SequenceEndEvent,
 )
@@ -205,7 +204,7 @@ class _Reader:
                 frame = stack.pop()
                 if not frame.skip:
                     self.deliver(stack, root, frame.value)
-            elif isinstance(event, NodeEvent):
+            elif isinstance(event, ScalarEvent | CollectionStartEvent):  # a value begins
                 nodes += 1
                 self.check_node(event, line, column, nodes, len(stack))
                 tag = None if event.ctag is None or str(event.ctag) == "!" else str(event.ctag)
