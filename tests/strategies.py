@@ -122,7 +122,8 @@ CONSUME_MAX = 10  # recipe `consume`
 
 # -- where each trigger may act (chaos_tower.checks) ----------------------------
 ALL_TRIGGERS: frozenset[Trigger] = frozenset(Trigger)
-FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE, Trigger.WHILE_ON_FLOOR})
+FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE,
+                           Trigger.WHILE_ON_FLOOR})
 STEP_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE})
 CARRY_TRIGGERS = frozenset({Trigger.WHILE_CARRIED, Trigger.ON_STEP})
 SLOT_TRIGGERS = frozenset({Trigger.ON_USE})
@@ -153,10 +154,8 @@ def schema_errors(definition: str, data: Any) -> list[str]:
     ``rare_item``, ``item``, ``rebright``, ``sides``, ``elements``, or
     ``vocabulary:condition`` / ``vocabulary:effect`` for the vocabulary's.
     """
-    return [
-        f"{'/'.join(map(str, e.absolute_path)) or '$'}: {e.message}"
-        for e in _definition_validator(definition).iter_errors(data)
-    ]
+    return [f"{'/'.join(map(str, e.absolute_path)) or '$'}: {e.message}"
+            for e in _definition_validator(definition).iter_errors(data)]
 
 
 @cache
@@ -178,9 +177,8 @@ def _out(strategy: st.SearchStrategy[T], as_dict: bool, as_type: Any = None) -> 
     return strategy.map(lambda value: converter().unstructure(value, as_type))
 
 
-def _tuples(
-    strategy: st.SearchStrategy[T], *, min_size: int = 0, max_size: int = _FEW, unique: bool = False
-) -> st.SearchStrategy[tuple[T, ...]]:
+def _tuples(strategy: st.SearchStrategy[T], *, min_size: int = 0, max_size: int = _FEW,
+            unique: bool = False) -> st.SearchStrategy[tuple[T, ...]]:
     return st.lists(strategy, min_size=min_size, max_size=max_size, unique=unique).map(tuple)
 
 
@@ -192,13 +190,11 @@ def amounts() -> st.SearchStrategy[int]:
 
 # Clean text (docs/loading.md): no C0 control but the line feed, no DEL, no C1; hypothesis
 # leaves out surrogates itself, so the text always encodes as UTF-8.
+_CONTROLS = [chr(c) for c in [*range(0x00, 0x20), *range(0x7F, 0xA0)]]
 _TEXT_CHARS = st.characters(
-    exclude_categories=("Cs",),
-    exclude_characters=[chr(c) for c in [*range(0x00, 0x0A), *range(0x0B, 0x20), *range(0x7F, 0xA0)]],
+    exclude_categories=("Cs",), exclude_characters=[c for c in _CONTROLS if c != "\n"]
 )
-_LINE_CHARS = st.characters(
-    exclude_categories=("Cs",), exclude_characters=[chr(c) for c in [*range(0x00, 0x20), *range(0x7F, 0xA0)]]
-)
+_LINE_CHARS = st.characters(exclude_categories=("Cs",), exclude_characters=_CONTROLS)
 
 
 def texts(max_size: int = TEXT_MAX, min_size: int = 0) -> st.SearchStrategy[str]:
@@ -230,9 +226,8 @@ def attributes() -> st.SearchStrategy[Attribute]:
 
 
 # -- records -----------------------------------------------------------------------
-def elements(
-    *, as_dict: bool = False, min_value: int = AMOUNT_MIN, max_value: int = AMOUNT_MAX
-) -> st.SearchStrategy[Any]:
+def elements(*, as_dict: bool = False, min_value: int = AMOUNT_MIN,
+             max_value: int = AMOUNT_MAX) -> st.SearchStrategy[Any]:
     """An :class:`Elements` vector; each attribute is often left at 0."""
     amount = st.just(0) | st.integers(min_value, max_value)
     strategy = st.builds(Elements, G=amount, W=amount, V=amount, S=amount, D=amount)
@@ -305,12 +300,10 @@ def _when() -> st.SearchStrategy[Condition | None]:
 # -- effects -----------------------------------------------------------------------
 def _add_or_set(set_max: int) -> st.SearchStrategy[dict[str, st.SearchStrategy[int | None]]]:
     """Keyword strategies giving exactly one of ``add`` and ``set`` (the schema's oneOf)."""
-    return st.sampled_from(
-        [
-            {"add": amounts(), "set": st.none()},
-            {"add": st.none(), "set": st.integers(0, set_max)},
-        ]
-    )
+    return st.sampled_from([
+        {"add": amounts(), "set": st.none()},
+        {"add": st.none(), "set": st.integers(0, set_max)},
+    ])
 
 
 def _effects(triggers: frozenset[Trigger]) -> st.SearchStrategy[Effect]:
@@ -319,23 +312,23 @@ def _effects(triggers: frozenset[Trigger]) -> st.SearchStrategy[Effect]:
     return st.one_of(
         _add_or_set(99).flatmap(lambda kw: st.builds(Life, trigger=trigger, when=_when(), **kw)),
         st.builds(ElementsAdd, trigger=trigger, add=elements(), when=_when()),
-        st.builds(ElementChoice, trigger=trigger, add=amounts(), choices=attrs_unique, when=_when()),
+        st.builds(ElementChoice, trigger=trigger, add=amounts(), choices=attrs_unique,
+                  when=_when()),
         st.builds(DaAdd, trigger=trigger, add=amounts(), scope=scopes(), when=_when()),
         st.builds(DaNullify, trigger=trigger, scope=scopes(), when=_when()),
-        st.builds(MonsterElementAdd, trigger=trigger, add=amounts(), scope=scopes(), when=_when()),
+        st.builds(MonsterElementAdd, trigger=trigger, add=amounts(), scope=scopes(),
+                  when=_when()),
         st.builds(CombatDa, trigger=trigger, add=amounts(), when=_when()),
-        *(
-            st.builds(cls, trigger=trigger, when=_when())
-            for cls in (Teleport, ResetCard, MoveCard, Rearrange, SummonRebright)
-        ),
+        *(st.builds(cls, trigger=trigger, when=_when())
+          for cls in (Teleport, ResetCard, MoveCard, Rearrange, SummonRebright)),
         st.builds(FloorUp, trigger=trigger, add=st.integers(1, 9), when=_when()),
-        _add_or_set(99).flatmap(
-            lambda kw: st.builds(RebrightValue, trigger=trigger, attributes=attrs_unique, when=_when(), **kw)
-        ),
+        _add_or_set(99).flatmap(lambda kw: st.builds(
+            RebrightValue, trigger=trigger, attributes=attrs_unique, when=_when(), **kw)),
     )
 
 
-def effects(triggers: Iterable[Trigger] = ALL_TRIGGERS, *, as_dict: bool = False) -> st.SearchStrategy[Any]:
+def effects(triggers: Iterable[Trigger] = ALL_TRIGGERS, *,
+            as_dict: bool = False) -> st.SearchStrategy[Any]:
     """One effect of any ``op``, its trigger drawn from ``triggers``."""
     chosen = frozenset(triggers)
     if not chosen:
@@ -353,9 +346,9 @@ def _icons() -> st.SearchStrategy[Icon]:
 
 
 def _recipes() -> st.SearchStrategy[Recipe]:
-    return st.builds(
-        Recipe, text=texts(), consume=_tuples(card_ids(), min_size=1, max_size=CONSUME_MAX), when=_when()
-    )
+    return st.builds(Recipe, text=texts(),
+                     consume=_tuples(card_ids(), min_size=1, max_size=CONSUME_MAX),
+                     when=_when())
 
 
 def _item_uses(triggers: frozenset[Trigger], *, counters: bool | None) -> st.SearchStrategy[ItemUse]:
@@ -370,29 +363,16 @@ def _ja() -> st.SearchStrategy[str | None]:
 
 
 def _room_faces() -> st.SearchStrategy[RoomFace]:
-    return st.builds(
-        RoomFace,
-        room_element=elements(),
-        da=_sides(1),
-        text=texts(),
-        effects=_effect_lists(FACE_TRIGGERS),
-        icon=st.none() | _icons(),
-    )
+    return st.builds(RoomFace, room_element=elements(), da=_sides(1), text=texts(),
+                     effects=_effect_lists(FACE_TRIGGERS), icon=st.none() | _icons())
 
 
 # -- cards -------------------------------------------------------------------------
 def room_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """A room card: two faces, each with a path, face triggers only."""
     strategy = st.builds(
-        RoomCard,
-        id=card_ids(),
-        name=names(),
-        ja=_ja(),
-        attribute=attributes(),
-        vs=elements(),
-        flip_cost=elements(min_value=0),
-        front=_room_faces(),
-        back=_room_faces(),
+        RoomCard, id=card_ids(), name=names(), ja=_ja(), attribute=attributes(),
+        vs=elements(), flip_cost=elements(min_value=0), front=_room_faces(), back=_room_faces(),
     )
     return _out(strategy, as_dict)
 
@@ -403,31 +383,13 @@ def _fightable() -> st.SearchStrategy[Elements]:
 
 def monster_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """A monster card that can be fought (its monster-element names an attribute)."""
-    front = st.builds(
-        MonsterFront,
-        monster_element=_fightable(),
-        da=_sides(1),
-        text=texts(),
-        effects=_effect_lists(FACE_TRIGGERS),
-    )
-    back = st.builds(
-        MonsterBack,
-        mg_element=elements(),
-        da=_sides(1),
-        text=texts(),
-        effects=_effect_lists(FACE_TRIGGERS),
-        icon=st.none() | _icons(),
-    )
+    front = st.builds(MonsterFront, monster_element=_fightable(), da=_sides(1), text=texts(),
+                      effects=_effect_lists(FACE_TRIGGERS))
+    back = st.builds(MonsterBack, mg_element=elements(), da=_sides(1), text=texts(),
+                     effects=_effect_lists(FACE_TRIGGERS), icon=st.none() | _icons())
     strategy = st.builds(
-        MonsterCard,
-        id=card_ids(),
-        name=names(),
-        ja=_ja(),
-        m_text=names(),
-        attribute=attributes(),
-        vs=elements(),
-        front=front,
-        back=back,
+        MonsterCard, id=card_ids(), name=names(), ja=_ja(), m_text=names(),
+        attribute=attributes(), vs=elements(), front=front, back=back,
     )
     return _out(strategy, as_dict)
 
@@ -435,16 +397,9 @@ def monster_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
 def step_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """A step card: a condition or none, placement, da with a path, on_enter/on_place effects."""
     strategy = st.builds(
-        StepCard,
-        id=card_ids(),
-        name=names(),
-        ja=_ja(),
-        step_element=elements(),
-        text=texts(),
-        condition=st.none() | _conditions(2),
-        placement=st.sampled_from(["path", "anywhere"]),
-        da=_sides(1),
-        effects=_effect_lists(STEP_TRIGGERS),
+        StepCard, id=card_ids(), name=names(), ja=_ja(), step_element=elements(), text=texts(),
+        condition=st.none() | _conditions(2), placement=st.sampled_from(["path", "anywhere"]),
+        da=_sides(1), effects=_effect_lists(STEP_TRIGGERS),
     )
     return _out(strategy, as_dict)
 
@@ -452,13 +407,8 @@ def step_cards(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
 def normal_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """A normal item: carry effects in carry, on_use effects and counters in both slots."""
     strategy = st.builds(
-        NormalItem,
-        id=card_ids(),
-        name=names(),
-        ja=_ja(),
-        note=st.none() | texts(),
-        vs=elements(),
-        carry=_item_uses(CARRY_TRIGGERS, counters=None),
+        NormalItem, id=card_ids(), name=names(), ja=_ja(), note=st.none() | texts(),
+        vs=elements(), carry=_item_uses(CARRY_TRIGGERS, counters=None),
         set_front=_item_uses(SLOT_TRIGGERS, counters=True),
         set_rear=_item_uses(SLOT_TRIGGERS, counters=True),
     )
@@ -468,14 +418,9 @@ def normal_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
 def rare_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """A rare item with its recipe."""
     strategy = st.builds(
-        RareItem,
-        id=card_ids(),
-        name=names(),
-        ja=_ja(),
-        vs=elements(),
+        RareItem, id=card_ids(), name=names(), ja=_ja(), vs=elements(),
         carry=_item_uses(CARRY_TRIGGERS, counters=None),
-        set=_item_uses(SLOT_TRIGGERS, counters=None),
-        recipe=_recipes(),
+        set=_item_uses(SLOT_TRIGGERS, counters=None), recipe=_recipes(),
     )
     return _out(strategy, as_dict)
 
@@ -483,14 +428,8 @@ def rare_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
 def simple_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """A monster, change or growth item (carry only)."""
     strategy = st.builds(
-        SimpleItem,
-        id=card_ids(),
-        name=names(),
-        ja=_ja(),
-        kind=st.sampled_from(ItemKind),
-        vs=elements(),
-        text=texts(),
-        effects=_effect_lists(CARRY_TRIGGERS),
+        SimpleItem, id=card_ids(), name=names(), ja=_ja(), kind=st.sampled_from(ItemKind),
+        vs=elements(), text=texts(), effects=_effect_lists(CARRY_TRIGGERS),
         recipe=st.none() | _recipes(),
     )
     return _out(strategy, as_dict)
@@ -498,9 +437,8 @@ def simple_items(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
 
 def rebrights(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """Rebright: values per attribute and da."""
-    strategy = st.builds(
-        Rebright, id=card_ids(), name=names(), ja=_ja(), text=texts(), values=elements(), da=_sides(1)
-    )
+    strategy = st.builds(Rebright, id=card_ids(), name=names(), ja=_ja(), text=texts(),
+                         values=elements(), da=_sides(1))
     return _out(strategy, as_dict)
 
 
@@ -602,9 +540,8 @@ def malformed_actions(*, aliases: bool = True) -> st.SearchStrategy[object]:
 
 
 @st.composite
-def tower_positions(
-    draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None, steps: int = 40
-) -> _ct.State:
+def tower_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None,
+                    steps: int = 40) -> _ct.State:
     """A position reached from a new game by up to ``steps`` careful actions."""
     state = _ct.new_game(cards, seed=draw(game_seeds()), max_actions=max_actions)
     for _ in range(draw(st.integers(0, steps))):
@@ -615,7 +552,8 @@ def tower_positions(
 
 
 @st.composite
-def item_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None) -> _ct.State:
+def item_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None
+                   ) -> _ct.State:
     """A position reached by careful play, then given items: some in carry, some set in slots
     with some of their effect-counters left.
 
@@ -639,3 +577,4 @@ def item_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int
         full = item.front_counters if game.slot_side[slot] == "front" else item.rear_counters
         slots[slot], counters[slot] = rest.pop(0), -1 if full is None else draw(st.integers(1, full))
     return _attrs.evolve(state, carry=carry, slots=tuple(slots), counters=tuple(counters), events=())
+
