@@ -188,14 +188,23 @@ def amounts() -> st.SearchStrategy[int]:
     return st.integers(AMOUNT_MIN, AMOUNT_MAX)
 
 
+# Clean text (docs/loading.md): no C0 control but the line feed, no DEL, no C1; hypothesis
+# leaves out surrogates itself, so the text always encodes as UTF-8.
+_CONTROLS = [chr(c) for c in [*range(0x00, 0x20), *range(0x7F, 0xA0)]]
+_TEXT_CHARS = st.characters(
+    exclude_categories=("Cs",), exclude_characters=[c for c in _CONTROLS if c != "\n"]
+)
+_LINE_CHARS = st.characters(exclude_categories=("Cs",), exclude_characters=_CONTROLS)
+
+
 def texts(max_size: int = TEXT_MAX, min_size: int = 0) -> st.SearchStrategy[str]:
-    """Any text; hypothesis leaves out surrogates, so it always encodes as UTF-8."""
-    return st.text(min_size=min_size, max_size=max_size)
+    """Long free text (``text``, ``note``): any clean text, line breaks included."""
+    return st.text(_TEXT_CHARS, min_size=min_size, max_size=max_size)
 
 
 def names() -> st.SearchStrategy[str]:
-    """A card name, ``ja`` name, m-text or scope name: 1 to 80 characters."""
-    return texts(max_size=NAME_MAX, min_size=1)
+    """A card name, ``ja`` name, m-text or scope name: 1 to 80 characters of one line."""
+    return st.text(_LINE_CHARS, max_size=NAME_MAX, min_size=1)
 
 
 _ID_HEAD = st.sampled_from(string.ascii_lowercase)

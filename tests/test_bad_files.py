@@ -190,7 +190,7 @@ def test_huge_file(tmp_path: Path, suffix: str) -> None:
     path = tmp_path / f"huge{suffix}"
     padding = " " * (ct.LIMITS.max_file_bytes + 1) + "\n"  # whitespace: valid in both formats
     path.write_text(good + padding, encoding="utf-8")
-    assert path.stat().st_size > 1_048_576
+    assert path.stat().st_size > ct.LIMITS.max_file_bytes
     cards, problems = check_cardset(path)
     assert cards is None
     assert [_key(p) for p in problems] == [(0, 0, "$", "file-too-large")]

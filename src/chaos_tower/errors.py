@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 __all__ = [
+    "MAX_MESSAGE_CHARS",
     "CardSetError",
     "ChaosTowerError",
     "IllegalActionError",
@@ -24,14 +25,44 @@ __all__ = [
     "SaveError",
     "Severity",
     "UnknownGameError",
+    "shorten",
 ]
 
 Severity = Literal["error", "warning"]
 """An ``error`` stops a card set loading; a ``warning`` (a lint) is reported and the set loads."""
 
+MAX_MESSAGE_CHARS = 400
+"""No line of an error message or :class:`Problem` is longer: a long value in it is cut in the middle."""
+
+
+def shorten(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` with each line over ``limit`` characters cut in the middle, saying how much was cut.
+
+    Messages quote the values they are about, and a value can be a list of a
+    million items (issue 11); its head and tail say enough.
+
+    >>> shorten("[" + "0, " * 1000 + "0] is too long", limit=60)
+    '[0, 0, 0, 0, 0, 0, 0, 0,  … (2982 characters cut) … too long'
+    """
+    if len(text) <= limit:
+        return text
+    return "\n".join(_shorten_line(line, limit) for line in text.split("\n"))
+
+
+def _shorten_line(line: str, limit: int) -> str:
+    if len(line) <= limit:
+        return line
+    room = max(limit - len(f" … ({len(line)} characters cut) … "), 2)
+    tail = max(room // 4, 1)  # the end often says what is wrong: "... is too long"
+    head = room - tail
+    return f"{line[:head]} … ({len(line) - head - tail} characters cut) … {line[-tail:]}"
+
 
 class ChaosTowerError(Exception):
-    """Root of every exception this library raises on purpose."""
+    """Root of every exception this library raises on purpose; each line of its message is shortened."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(shorten(arg) if isinstance(arg, str) else arg for arg in args))
 
 
 @frozen(kw_only=True)
@@ -48,8 +79,8 @@ class Problem:
     file: str
     line: int
     column: int
-    path: str
-    message: str
+    path: str = field(converter=shorten)
+    message: str = field(converter=shorten)
     code: str
     """A stable, machine-readable kind: ``yaml-syntax``, ``duplicate-key``, ``schema``, …"""
     severity: Severity = "error"

@@ -21,6 +21,8 @@ they came from.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, overload
@@ -32,6 +34,7 @@ from cattrs.errors import BaseValidationError
 
 from .cards import TowerCardSet
 from .checks import Issue, semantic_issues
+from .cleantext import control_problems
 from .converter import converter
 from .crest.cards import CrestCardSet
 from .crest.checks import crest_issues
@@ -40,6 +43,7 @@ from .errors import CardSetError, Problem, UnknownGameError
 from .lints import tower_lints
 from .refs import raw_reference_issues
 from .resources import carddata_dir
+from .safefile import FileRefusal, read_limited
 from .safeload import LIMITS, Document, JsonPath, Limits, format_path, parse_bytes
 from .schema import load_schema, schema_issues
 from .yamlwhere import place_syntax_error
@@ -140,35 +144,71 @@ def _whole(path: Path, code: str, message: str) -> Problem:
 
 
 def _card_files(path: Path, limits: Limits) -> tuple[list[Path], list[Problem]]:
-    if path.is_dir():
-        found = sorted(p for p in path.iterdir() if p.suffix.lower() in CARD_FILE_SUFFIXES and p.is_file())
-        if not found:
-            return [], [_whole(path, "empty", "the directory holds no .yaml, .yml or .json file")]
-        if len(found) > limits.max_files:
-            return [], [
-                _whole(path, "too-many-files", f"{len(found)} card files; the limit is {limits.max_files}")
-            ]
-        return found, []
-    if not path.exists():
-        return [], [_whole(path, "not-found", "no such file or directory")]
-    return [path], []
-
-
-def _read(path: Path, limits: Limits) -> tuple[Document | None, list[Problem]]:
+    # Every OSError here (a directory that cannot be listed, a path through one that cannot be
+    # entered) is a problem about the path, never a traceback.
     try:
-        size = path.stat().st_size
-        if size > limits.max_file_bytes:
-            return None, [
-                _whole(
-                    path, "file-too-large", f"the file has {size} bytes; the limit is {limits.max_file_bytes}"
-                )
-            ]
-        raw = path.read_bytes()
+        is_dir = stat.S_ISDIR(os.stat(path).st_mode)
+        if is_dir:
+            with os.scandir(path) as entries:
+                names = sorted(e.name for e in entries if Path(e.name).suffix.lower() in CARD_FILE_SUFFIXES)
+    except FileNotFoundError:
+        return [], [_whole(path, "not-found", "no such file or directory")]
     except OSError as exc:
-        return None, [_whole(path, "unreadable", f"cannot read the file: {exc.strerror or exc}")]
-    json_mode = path.suffix.lower() == ".json"
-    document, problems = parse_bytes(raw, file=str(path), json_mode=json_mode, limits=limits)
-    return document, [place_syntax_error(raw, p) for p in problems]
+        return [], [_whole(path, "unreadable", f"cannot read it: {exc.strerror or exc}")]
+    if not is_dir:
+        return [path], []
+    # Every entry named as a card file is read: one that is no regular file (a FIFO, a
+    # link to a device, a subdirectory) is refused by name rather than skipped in silence.
+    if not names:
+        return [], [_whole(path, "empty", "the directory holds no .yaml, .yml or .json file")]
+    if len(names) > limits.max_files:
+        return [], [
+            _whole(path, "too-many-files", f"{len(names)} card files; the limit is {limits.max_files}")
+        ]
+    return [path / name for name in names], []
+
+
+class _Budget:
+    """What the files of one set may still use of the set's limits (bytes, values)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.bytes = limits.max_total_bytes
+        self.values = limits.max_total_values
+        self.spent = False
+
+
+def _read(path: Path, limits: Limits, budget: _Budget) -> tuple[Document | None, list[Problem]]:
+    if budget.spent:
+        return None, []  # the set is refused already: the rest is not read
+    try:
+        raw = read_limited(path, limits.max_file_bytes)
+    except FileRefusal as refusal:
+        return None, [_whole(path, refusal.code, refusal.reason)]
+    budget.bytes -= len(raw)
+    if budget.bytes < 0:
+        budget.spent = True
+        return None, [
+            _whole(
+                path, "set-too-large", f"the card set's files hold more than {limits.max_total_bytes} bytes"
+            )
+        ]
+    document, problems = parse_bytes(
+        raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits
+    )
+    problems = [place_syntax_error(raw, p) for p in problems]
+    if document is not None:
+        problems = [*problems, *control_problems(document)]
+    budget.values -= document.values if document is not None else 0
+    if budget.values < 0:
+        budget.spent = True
+        return None, [
+            _whole(
+                path,
+                "set-too-many-values",
+                f"the card set's files hold more than {limits.max_total_values} values",
+            )
+        ]
+    return document, problems
 
 
 def _game_of(data: dict[str, Any]) -> str:
@@ -241,15 +281,16 @@ def check_cardset(
     files, problems = _card_files(root, limits)
     joined = _Joined(str(root))
     unread = False
+    budget = _Budget(limits)
     for file in files:
-        document, found = _read(file, limits)
+        document, found = _read(file, limits, budget)
         problems.extend(found)
         if document is not None and not found:
             joined.add(document)
         else:
             unread = True
     problems.extend(joined.problems)
-    if problems and not joined.data:
+    if budget.spent or (problems and not joined.data):  # over the set's limits: nothing more is read
         return None, _in_order(problems)
     found_game = _game_of(joined.data)
     if game is not None and found_game != game:

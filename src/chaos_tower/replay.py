@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,8 @@ from .converter import converter
 from .errors import ChaosTowerError, SaveError
 from .memo import Memo, remember
 from .options import Options
-from .schema import validator
+from .safefile import FileRefusal, read_limited
+from .schema import MAX_SCHEMA_ERRORS, validator
 
 __all__ = [
     "FORMAT",
@@ -224,7 +226,9 @@ def loads(text: str | bytes) -> Replay:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise ReplayFormatError(f"the replay is not valid JSON: {exc}") from None
-    errors = sorted(validator("replay").iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    # The first errors are enough to report one; stop there (100,000 bad actions are 100,000 errors).
+    found = islice(validator("replay").iter_errors(data), MAX_SCHEMA_ERRORS)
+    errors = sorted(found, key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         where = "/".join(str(p) for p in errors[0].absolute_path) or "(top)"
         raise ReplayFormatError(f"not a replay: at {where}: {errors[0].message}")
@@ -248,11 +252,11 @@ def loads(text: str | bytes) -> Replay:
 
 
 def load(path: str | Path) -> Replay:
-    """Read a replay file (:func:`loads`)."""
+    """Read a replay file (:func:`loads`): a regular file only, of at most :data:`MAX_REPLAY_BYTES`."""
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ReplayFormatError(f"{path}: cannot read the replay: {exc.strerror or exc}") from None
+        data = read_limited(path, MAX_REPLAY_BYTES)
+    except FileRefusal as refusal:
+        raise ReplayFormatError(f"{path}: cannot read the replay: {refusal.reason}") from None
     return loads(data)
 
 

@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from attrs import frozen
@@ -27,6 +28,7 @@ from .safeload import JsonPath
 from .suggest import did_you_mean
 
 __all__ = [
+    "MAX_SCHEMA_ERRORS",
     "SCHEMA_FILES",
     "SchemaIssue",
     "bundle",
@@ -208,10 +210,26 @@ def _explain(error: ValidationError) -> Iterator[SchemaIssue]:
     yield SchemaIssue(path=path, message=error.message, hint=hint, keyword=str(error.validator))
 
 
+MAX_SCHEMA_ERRORS = 200
+"""At most this many schema violations are reported; past them the validation stops (issue 11)."""
+
+
 def schema_issues(name: str, instance: Any) -> list[SchemaIssue]:
-    """Every violation of schema ``name`` by ``instance``, explained, in document order."""
+    """Violations of schema ``name`` by ``instance`` (at most :data:`MAX_SCHEMA_ERRORS`), explained, in order.
+
+    The errors come lazily, so stopping at the limit also stops the work: a list
+    of 100,000 wrong items is answered at once, with its first errors.
+    """
     issues: list[SchemaIssue] = []
-    for error in validator(name).iter_errors(instance):
+    errors = validator(name).iter_errors(instance)
+    for error in islice(errors, MAX_SCHEMA_ERRORS):
         issues.extend(_explain(error))
     unique = {(issue.path, issue.message): issue for issue in issues}
-    return sorted(unique.values(), key=lambda i: [str(p) for p in i.path])
+    ordered = sorted(unique.values(), key=lambda i: [str(p) for p in i.path])
+    if next(errors, None) is not None:
+        ordered.append(
+            SchemaIssue(
+                path=(), message=f"more than {MAX_SCHEMA_ERRORS} schema errors; the rest are not listed"
+            )
+        )
+    return ordered
