@@ -263,7 +263,7 @@ def test_recorded_events_and_outcome_are_checked(
     logged = replay.record(cards, recorded.actions, seed=124, log=True)
     assert logged.events is not None and logged.outcome is not None
     events = list(logged.events)
-    events[3] = ("[TOC-FIGHT-A] a fight that did not happen",)
+    events[3] = ("a fight that did not happen",)
     with pytest.raises(replay.ReplayHashError, match=r"^step 4: .* makes other events") as error:
         replay.verify(attrs.evolve(logged, events=tuple(events)), cards)
     assert error.value.step == 4
