@@ -277,6 +277,25 @@ def test_recorded_events_and_outcome_are_checked(
         replay.loads(json.dumps(data))
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "where"),
+    [
+        ("outcome", {"rule": "TOC-OVER-01"}, "outcome"),
+        ("outcome", {"cause": "x", "rule": "TOC-OVER-01", "score": 3}, "outcome"),
+        ("events", [["ok"], "not a list"], "events/1"),
+        ("about", {"case": 7}, "about/case"),
+    ],
+)
+def test_bad_events_outcome_or_notes_are_refused(
+    game: tuple[replay.Replay, list[ct.State]], field: str, value: object, where: str
+) -> None:
+    recorded, _ = game
+    data = recorded.to_json()
+    data[field] = value
+    with pytest.raises(replay.ReplayFormatError, match=f"at {where}"):
+        replay.loads(json.dumps(data))
+
+
 def test_seat_results_one_word_per_player() -> None:
     tower, crest = ct.load_cardset(), ct.load_cardset(game="crest")
     assert replay.seat_results(ct.new_game(tower, seed=1)) is None
