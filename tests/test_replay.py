@@ -236,3 +236,105 @@ def test_cli_replay_of_a_crest_game_finds_the_built_in_crest_set(
     # drawing it says that Crest Duel has no pictures, not that the card set is wrong
     assert main(["render", "--replay", str(path), "--out", str(tmp_path / "x.svg")]) == 2
     assert "crest has no SVG pictures" in capsys.readouterr().err
+
+
+def test_log_records_each_steps_events_and_the_outcome(
+    cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]
+) -> None:
+    recorded, states = game
+    logged = replay.record(cards, recorded.actions, seed=124, log=True, about={"case": "x", "agents": ["r"]})
+    assert logged.events == tuple(tuple(str(e) for e in s.events) for s in states[1:])
+    assert logged.events[0][0].startswith("[TOC-START-")  # each event names its rule
+    final = ct.outcome(states[-1])
+    assert final is not None
+    assert logged.outcome == (("result", final.result), ("cause", final.cause), ("rule", final.rule))
+    data = json.loads(logged.dumps())
+    assert data["outcome"] == attrs.asdict(final) and data["about"] == {"case": "x", "agents": ["r"]}
+    assert replay.loads(logged.dumps()) == logged
+    assert replay.verify(replay.loads(logged.dumps()), cards) == states[-1]
+    # without log, none of it is written: older replays are unchanged
+    assert {"events", "outcome", "about"}.isdisjoint(json.loads(recorded.dumps()))
+
+
+def test_recorded_events_and_outcome_are_checked(
+    cards: ct.TowerCardSet, game: tuple[replay.Replay, list[ct.State]]
+) -> None:
+    recorded, _ = game
+    logged = replay.record(cards, recorded.actions, seed=124, log=True)
+    assert logged.events is not None and logged.outcome is not None
+    events = list(logged.events)
+    events[3] = ("a fight that did not happen",)
+    with pytest.raises(replay.ReplayHashError, match=r"^step 4: .* makes other events") as error:
+        replay.verify(attrs.evolve(logged, events=tuple(events)), cards)
+    assert error.value.step == 4
+    won = tuple((k, "won" if k == "result" else v) for k, v in logged.outcome)
+    with pytest.raises(replay.ReplayHashError, match=r"^step 13: the game ends otherwise") as error:
+        replay.verify(attrs.evolve(logged, outcome=won), cards)
+    assert error.value.step == 13
+    data = logged.to_json()
+    data["events"] = data["events"][:-1]
+    with pytest.raises(replay.ReplayFormatError, match="one list of events per action"):
+        replay.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "where"),
+    [
+        ("outcome", {"rule": "TOC-OVER-01"}, "outcome"),
+        ("outcome", {"cause": "x", "rule": "TOC-OVER-01", "score": 3}, "outcome"),
+        ("events", [["ok"], "not a list"], "events/1"),
+        ("about", {"case": 7}, "about/case"),
+    ],
+)
+def test_bad_events_outcome_or_notes_are_refused(
+    game: tuple[replay.Replay, list[ct.State]], field: str, value: object, where: str
+) -> None:
+    recorded, _ = game
+    data = recorded.to_json()
+    data[field] = value
+    with pytest.raises(replay.ReplayFormatError, match=f"at {where}"):
+        replay.loads(json.dumps(data))
+
+
+def test_seat_results_one_word_per_player() -> None:
+    tower, crest = ct.load_cardset(), ct.load_cardset(game="crest")
+    assert replay.seat_results(ct.new_game(tower, seed=1)) is None
+    cases = [
+        (tower, {}, 1),
+        (tower, {"mode": "vs", "players": 3}, 3),
+        (crest, {"players": 4, "teams": True}, 4),
+    ]
+    for cards, options, seats in cases:
+        state = ct.new_game(cards, seed=3, **options)  # type: ignore[arg-type]
+        rng = random.Random(3)
+        while not ct.is_terminal(state):
+            state = ct.apply(state, rng.choice(ct.legal_actions(state)))
+        words = replay.seat_results(state)
+        assert words is not None and len(words) == seats
+        assert set(words) <= {"won", "lost", "draw", "ended", "no winner"}
+        want = {1.0: "won", -1.0: "lost"}
+        assert [want.get(r, w) for r, w in zip(ct.returns(state), words, strict=True)] == list(words)
+
+
+@pytest.mark.parametrize(
+    ("game_name", "options"),
+    [("tower", {"mode": "vs", "players": 3}), ("crest", {"players": 4, "teams": True})],
+    ids=["vs3", "crest4-teams"],
+)
+def test_cli_verify_prints_one_line_per_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game_name: str, options: dict[str, object]
+) -> None:
+    cards = ct.load_cardset(game=game_name)
+    actions = _random_actions(cards, 7, **options)
+    recorded = replay.record(cards, actions, seed=7, max_actions=40, **options)  # type: ignore[arg-type]
+    final = replay.verify(recorded, cards)
+    path = tmp_path / "game.json"
+    path.write_text(recorded.dumps(), encoding="utf-8")
+    assert main(["replay", str(path), "--verify"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    result = ct.outcome(final)
+    assert out[0].endswith(f"; ended by {result.cause} ({result.rule})")
+    words = replay.seat_results(final)
+    assert words is not None
+    assert out[1:] == [f"  player {seat}: {word}" for seat, word in enumerate(words)]
+    assert "Outcome(" not in "\n".join(out)

@@ -1,41 +1,49 @@
-"""Regenerate the golden replays and the perft counts of the solo Tower game.
+"""Regenerate every golden game (solo, VS, Crest Duel) and the perft counts of the solo game.
 
     python tools/make_goldens.py            # rewrite tests/data/golden/ and tests/data/perft/
-    python tools/make_goldens.py --search   # look for seeds for the cases (slow; prints a table)
+    python tools/make_goldens.py --check    # write nothing; say which golden files differ, and where
+    python tools/make_goldens.py --search   # look for solo seeds for the cases (slow; prints a table)
 
-The files are what ``tests/tower/test_golden.py`` and ``tests/tower/test_perft.py``
-replay. Run this script on purpose when the rules change, then read the diff:
-every changed file is a changed behaviour.
+Every golden file is a replay (``schemas/replay.schema.json``) with a state hash,
+the events (``[rule ID] text``) of each step and the outcome, and notes in
+``about`` (the case, its agents, what it shows): ``chaos-tower replay FILE
+--verify`` checks one. ``tests/test_golden.py`` replays them and checks that
+this script still writes each byte for byte; ``tests/tower/test_perft.py``
+reads the perft counts. Run this script on purpose when the rules change, then
+read the diff: every changed file is a changed behaviour.
 
 Everything here is deterministic: games are played by agents with their own
-seeded generators (the agents of :mod:`chaos_tower.agents`, and the careful
-random agent below), from fixed game seeds chosen with ``--search``. Each
-case also names what it is meant to show (``life-zero``, ``zap-round-trip``,
-…); the script checks that the game still shows it and stops with an error if
-not, so a rule change that breaks a case is noticed rather than written down.
+seeded generators (one agent for every seat, seeded with the game's seed; or
+one per seat, seeded with the game's seed plus the seat), from fixed game seeds.
+Each case names what it is meant to show (an ending such as ``life-zero``, or
+a feature such as ``zap-round-trip``); the script checks that the game still
+shows it and stops with an error if not, so a rule change that breaks a case is
+noticed rather than written down.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 import json
 import random
 import sys
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 import chaos_tower as ct
+from chaos_tower import replay
 from chaos_tower.agents import GreedyAgent, RandomAgent
+from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent
 from chaos_tower.tower.perft import divide, perft
+from chaos_tower.vs import RandomVsAgent, SimpleVsAgent
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "data" / "golden"
 PERFT = ROOT / "tests" / "data" / "perft"
+MADE_BY = "tools/make_goldens.py"
 
 
 # -- agents ---------------------------------------------------------------------------------------
@@ -63,11 +71,105 @@ class CarefulAgent:
         return actions[0]
 
 
-AGENTS: dict[str, Callable[[int], Any]] = {
-    "greedy": GreedyAgent,
-    "random": RandomAgent,
-    "careful": CarefulAgent,
+# Per card set: the agents by the name the cases use.
+AGENTS: dict[str, dict[str, Callable[[int], Any]]] = {
+    "tower": {"greedy": GreedyAgent, "random": RandomAgent, "careful": CarefulAgent},
+    "tower-vs": {"simple": SimpleVsAgent, "random": RandomVsAgent},
+    "crest": {"greedy": CrestGreedyAgent, "random": CrestRandomAgent},
 }
+
+
+# -- the golden games -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Golden:
+    """A golden game: its file, card set, options, seed, agents, and what it must show."""
+
+    path: str
+    """Its file under tests/data/golden/."""
+    cards: str
+    """``tower`` or ``crest``: the built-in card set."""
+    options: tuple[tuple[str, Any], ...]
+    """The keywords of :func:`chaos_tower.new_game` but the seed."""
+    seed: int
+    agents: tuple[str, ...]
+    """One name: that agent plays every seat, seeded with ``seed``; several: one a seat (``seed + seat``)."""
+    shows: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).stem
+
+    @property
+    def agent_kinds(self) -> dict[str, Callable[[int], Any]]:
+        return AGENTS["tower-vs" if dict(self.options).get("mode") == "vs" else self.cards]
+
+
+def solo(name: str, agent: str, seed: int, max_actions: int, shows: tuple[str, ...]) -> Golden:
+    return Golden(f"{name}.json", "tower", (("max_actions", max_actions),), seed, (agent,), shows)
+
+
+def vs(name: str, players: int, seed: int, extra_rule: bool, seats: str, shows: str, **more: Any) -> Golden:
+    """``seats``: one letter per seat, ``s`` the simple agent and ``r`` the random one."""
+    options = {"mode": "vs", "players": players, "extra_rule": extra_rule, "adjust_after_draw": "drawer"}
+    options.update(more)
+    agents = tuple({"s": "simple", "r": "random"}[k] for k in seats)
+    return Golden(f"vs/{name}.json", "tower", tuple(options.items()), seed, agents, (shows,))
+
+
+def crest(
+    name: str, players: int, seed: int, teams: bool, agent: str, shows: str, limit: int = 2000
+) -> Golden:
+    options = (("players", players), ("teams", teams or None), ("max_actions", limit))
+    return Golden(f"crest/{name}.json", "crest", options, seed, (agent,), (shows,))
+
+
+# Solo: chosen from the output of --search (greedy over seeds 0-299, careful and random
+# over 0-599, max_actions 300): short games where they show what is wanted, and a few long
+# ones. Only the greedy agent wins, rarely (Seqlrith wants the four other steps used and
+# all five attributes on the floor at once): "greedy-won" is its first win over seeds 0-149
+# with max_actions 600.
+# VS: every case plays the default readings but the "all-adjust" ones, which play
+# adjust_after_draw="all" (TOC-VS2-027), the reading played before it became an option;
+# "3p-max-actions" (added with the replay format) is cut short by max_actions.
+GAMES: tuple[Golden, ...] = (
+    solo("random-life-zero", "random", 222, 300, ("life-zero",)),
+    solo("random-left-floor-3", "random", 139, 300, ("left-floor", "floor-3")),
+    solo("random-zap-round-trip", "random", 245, 300, ("zap-round-trip", "left-floor")),
+    solo("greedy-climb", "greedy", 203, 300, ("life-zero", "floor-3")),
+    solo("greedy-max-actions", "greedy", 2, 60, ("max-actions", "floor-3")),
+    solo("greedy-slot-item", "greedy", 26, 300, ("slot-item", "floor-3", "life-zero")),
+    solo("greedy-won", "greedy", 102, 600, ("rebright-fell", "rebright", "floor-3")),
+    solo("careful-slot-item", "careful", 112, 300, ("slot-item", "zap-round-trip", "left-floor")),
+    solo("careful-zap-slot-item", "careful", 532, 300, ("slot-item", "zap-round-trip", "life-zero")),
+    solo("careful-life-zero-long", "careful", 6, 300, ("life-zero", "zap-round-trip", "floor-3")),
+    solo("careful-left-floor-4", "careful", 615, 300, ("left-floor", "zap-round-trip", "floor-3")),
+    solo("careful-max-actions", "careful", 29, 150, ("max-actions", "zap-round-trip", "floor-3")),
+    vs("2p-simple-deck-out", 2, 13, False, "ss", "deck-out"),
+    vs("2p-simple-extra-rule", 2, 13, True, "ss", "counters-zero"),
+    vs("2p-simple-named", 2, 24, False, "ss", "named"),
+    vs("3p-simple-extra-rule", 3, 40, True, "sss", "last-in"),
+    vs("3p-mixed", 3, 14, False, "srs", "last-in"),
+    vs("4p-simple-extra-rule", 4, 226, True, "ssss", "last-in"),
+    vs("3p-simple-deck-out", 3, 0, False, "sss", "deck-out"),
+    vs("4p-simple-named", 4, 51, False, "ssss", "named"),
+    vs("5p-simple-named", 5, 33, False, "sssss", "named"),
+    vs("5p-mixed", 5, 15, False, "srsrs", "last-in"),
+    vs("2p-simple-all-adjust", 2, 13, False, "ss", "deck-out", adjust_after_draw="all"),
+    vs("4p-simple-all-adjust", 4, 51, False, "ssss", "named", adjust_after_draw="all"),
+    vs("3p-max-actions", 3, 1, False, "ssr", "max-actions", max_actions=20),
+    crest("duel-2-random", 2, 1, False, "random", "last-standing"),
+    crest("duel-2-greedy", 2, 2, False, "greedy", "last-standing"),
+    crest("duel-3-random", 3, 3, False, "random", "last-standing"),
+    crest("duel-4-teams-greedy", 4, 4, True, "greedy", "last-standing"),
+    crest("duel-5-random", 5, 5, False, "random", "last-standing"),
+    crest("duel-6-teams-random", 6, 6, True, "random", "last-standing"),
+    # Added with the replay format: 4 and 6 seats without teams, and a game cut short.
+    crest("duel-4-random", 4, 7, False, "random", "last-standing"),
+    crest("duel-6-greedy", 6, 8, False, "greedy", "last-standing"),
+    crest("duel-3-max-actions", 3, 9, False, "random", "max-actions", limit=40),
+)
 
 
 # -- playing and describing a game ------------------------------------------------------------------
@@ -77,24 +179,34 @@ AGENTS: dict[str, Callable[[int], Any]] = {
 class Game:
     """One finished game: every state from the new game to the end, and the actions between."""
 
-    states: tuple[ct.State, ...]
-    actions: tuple[ct.Action, ...]
+    states: tuple[Any, ...]
+    actions: tuple[Any, ...]
 
     @property
-    def final(self) -> ct.State:
+    def final(self) -> Any:
         return self.states[-1]
 
-    def steps(self) -> Iterable[tuple[ct.State, ct.Action, ct.State]]:
+    def steps(self) -> Iterable[tuple[Any, Any, Any]]:
         return zip(self.states[:-1], self.actions, self.states[1:], strict=True)
 
 
-def play_game(cards: ct.TowerCardSet, agent: str, seed: int, max_actions: int) -> Game:
-    """Play a new game with ``seed`` to its end; the agent's own seed is the game's seed."""
-    state = ct.new_game(cards, seed=seed, max_actions=max_actions)
-    player = AGENTS[agent](seed)
+@cache
+def cardset(name: str) -> Any:
+    return ct.load_cardset(game=name)
+
+
+def play_game(golden: Golden) -> Game:
+    """Play the golden's new game to its end with its agents."""
+    state = ct.new_game(cardset(golden.cards), seed=golden.seed, **dict(golden.options))
+    kinds = golden.agent_kinds
+    if len(golden.agents) == 1:
+        one = kinds[golden.agents[0]](golden.seed)
+        seats = [one] * max(1, len(ct.returns(state)))
+    else:
+        seats = [kinds[name](golden.seed + seat) for seat, name in enumerate(golden.agents)]
     states, actions = [state], []
-    while ct.outcome(state) is None:
-        action = player.choose(state)
+    while not ct.is_terminal(state):
+        action = seats[ct.current_player(state) or 0].choose(state)
         state = ct.apply(state, action)
         states.append(state)
         actions.append(action)
@@ -116,116 +228,88 @@ def _slot_item_used(game: Game) -> bool:
     )
 
 
-def _cause(game: Game) -> str:
-    result = ct.outcome(game.final)
-    assert result is not None
-    return result.cause
-
-
-FEATURES: dict[str, Callable[[Game], bool]] = {
-    "life-zero": lambda g: _cause(g) == "life-zero",
-    "left-floor": lambda g: _cause(g) == "left-floor",
-    "max-actions": lambda g: _cause(g) == "max-actions",
+# Solo features; any other name a case shows is the cause of its ending.
+SOLO_FEATURES: dict[str, Callable[[Game], bool]] = {
     "zap-round-trip": _zap_round_trip,
     "floor-3": lambda g: max(s.level for s in g.states) >= 3,
     "slot-item": _slot_item_used,
     "make": lambda g: any(isinstance(a, ct.Make) for a in g.actions),
     "rebright": lambda g: any(s.rebright is not None for s in g.states),
-    "won": lambda g: _cause(g) == "rebright-fell",
 }
 
 
-@dataclasses.dataclass(frozen=True)
-class Case:
-    """A golden game: who plays, from which seed, and what the game must show."""
-
-    name: str
-    agent: str
-    seed: int
-    max_actions: int
-    shows: tuple[str, ...]
-
-
-# Chosen from the output of --search (greedy over seeds 0-299, careful and random over
-# 0-599, max_actions 300): short games where they show what is wanted, and a few long
-# ones. Only the greedy agent wins, rarely (Seqlrith wants the four other steps used and
-# all five attributes on the floor at once): "greedy-won" is its first win over seeds 0-149
-# with max_actions 600.
-CASES: tuple[Case, ...] = (
-    Case("random-life-zero", "random", 222, 300, ("life-zero",)),
-    Case("random-left-floor-3", "random", 139, 300, ("left-floor", "floor-3")),
-    Case("random-zap-round-trip", "random", 245, 300, ("zap-round-trip", "left-floor")),
-    Case("greedy-climb", "greedy", 203, 300, ("life-zero", "floor-3")),
-    Case("greedy-max-actions", "greedy", 2, 60, ("max-actions", "floor-3")),
-    Case("greedy-slot-item", "greedy", 26, 300, ("slot-item", "floor-3", "life-zero")),
-    Case("greedy-won", "greedy", 102, 600, ("won", "rebright", "floor-3")),
-    Case("careful-slot-item", "careful", 112, 300, ("slot-item", "zap-round-trip", "left-floor")),
-    Case("careful-zap-slot-item", "careful", 532, 300, ("slot-item", "zap-round-trip", "life-zero")),
-    Case("careful-life-zero-long", "careful", 6, 300, ("life-zero", "zap-round-trip", "floor-3")),
-    Case("careful-left-floor-4", "careful", 615, 300, ("left-floor", "zap-round-trip", "floor-3")),
-    Case("careful-max-actions", "careful", 29, 150, ("max-actions", "zap-round-trip", "floor-3")),
-)
-
-
-# -- golden files ---------------------------------------------------------------------------------
-
-
-def checkpoint(state: ct.State) -> str:
-    """A short fingerprint of a position, stored per step so a replay names the first step that differs."""
-    return hashlib.sha256(ct.to_notation(state).encode()).hexdigest()[:16]
-
-
-def golden_record(case: Case, game: Game) -> dict[str, Any]:
-    first = game.states[0]
+def shows(game: Game) -> set[str]:
+    """What the game shows: the cause of its ending, and (solo) each feature it has."""
     result = ct.outcome(game.final)
-    return {
-        "case": case.name,
-        "agent": case.agent,
-        "shows": list(case.shows),
-        "seed": case.seed,
-        "max_actions": case.max_actions,
-        "actions": [ct.action_text(s, a) for s, a, _ in game.steps()],
-        "final": ct.to_notation(game.final),
-        "outcome": None if result is None else attrs.asdict(result),
-        "events": [str(e) for _, _, after in game.steps() for e in after.events],
-        "checkpoints": [checkpoint(s) for s in game.states[1:]],
-        "start": ct.to_notation(first),
-    }
+    found = {result.cause} if result is not None else set()
+    if isinstance(game.final, ct.State):
+        found |= {name for name, test in SOLO_FEATURES.items() if test(game)}
+    return found
+
+
+def golden_replay(golden: Golden) -> replay.Replay:
+    """Play the golden game and record it as a replay with hashes, events, outcome and notes."""
+    game = play_game(golden)
+    missing = set(golden.shows) - shows(game)
+    if missing:
+        sys.exit(f"golden {golden.path}: the game no longer shows {sorted(missing)}; choose another seed")
+    about = {"case": golden.name, "agents": list(golden.agents), "shows": list(golden.shows)}
+    about["made_by"] = MADE_BY
+    return replay.record(
+        cardset(golden.cards), game.actions, seed=golden.seed, log=True, about=about, **dict(golden.options)
+    )
+
+
+def golden_text(golden: Golden) -> str:
+    """The golden file's text, as this script writes it."""
+    return golden_replay(golden).dumps()
+
+
+def first_difference(old: str, new: str) -> str:
+    """Where two texts of a golden file part: the first step whose action, events or hash differ."""
+    try:
+        was, now = replay.loads(old), replay.loads(new)
+    except replay.ReplayError as exc:
+        return f"the file is not a replay ({exc})"
+
+    def step(r: replay.Replay, i: int) -> tuple[Any, ...]:
+        if i >= len(r.actions):
+            return ("(the game has ended)",)
+        return (r.actions[i], r.events[i] if r.events else None, r.hashes[i] if r.hashes else None)
+
+    for i in range(max(len(was.actions), len(now.actions))):
+        if step(was, i) != step(now, i):
+            return f"step {i + 1} differs: recorded {step(was, i)[:2]}, now {step(now, i)[:2]}"
+    return "the steps are the same; the header, the outcome or the notes differ"
+
+
+def make_goldens(check: bool = False) -> int:
+    """Write every golden file (or, with ``check``, say which differ); the number that differ."""
+    texts = {}
+    for golden in GAMES:
+        texts[golden.path] = text = golden_text(golden)
+        print(f"golden {golden.path}: seed {golden.seed}, {len(replay.loads(text).actions)} actions")
+    changed = 0
+    for path, text in texts.items():
+        target = GOLDEN / path
+        old = target.read_text(encoding="utf-8") if target.exists() else None
+        if old != text:
+            changed += 1
+            print(f"{target.relative_to(ROOT)}: " + ("new" if old is None else first_difference(old, text)))
+    if check:
+        return changed
+    # Only now that every game is made: nothing is half-rewritten if one fails.
+    for old_file in GOLDEN.rglob("*.json"):
+        if old_file.relative_to(GOLDEN).as_posix() not in texts:
+            old_file.unlink()
+    for path, text in texts.items():
+        (GOLDEN / path).parent.mkdir(parents=True, exist_ok=True)
+        (GOLDEN / path).write_text(text, encoding="utf-8")
+    return changed
 
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-
-
-FALLBACK_SEEDS = 200
-"""How many further seeds to try when a case's seed no longer shows what it should."""
-
-
-def case_game(cards: ct.TowerCardSet, case: Case) -> tuple[Case, Game]:
-    """The case's game; if the rules (or the agents) changed so that its seed no longer
-    shows what the case is for, the game of the next seed that does, with a warning."""
-    for seed in range(case.seed, case.seed + FALLBACK_SEEDS):
-        game = play_game(cards, case.agent, seed, case.max_actions)
-        if all(FEATURES[f](game) for f in case.shows):
-            if seed != case.seed:
-                print(f"warning: case {case.name}: seed {case.seed} no longer shows {case.shows}; "
-                      f"seed {seed} does (update CASES)", file=sys.stderr)
-            return dataclasses.replace(case, seed=seed), game
-    sys.exit(f"golden case {case.name}: no seed from {case.seed} on shows {case.shows}; run --search")
-
-
-def make_goldens(cards: ct.TowerCardSet) -> None:
-    records = []
-    for case in CASES:
-        found, game = case_game(cards, case)
-        records.append((found, golden_record(found, game)))
-        print(f"golden {found.name}: seed {found.seed}, {len(game.actions)} actions, {_cause(game)}")
-    # Only now that every game is made: nothing is half-rewritten if one fails.
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for old in GOLDEN.glob("*.json"):
-        old.unlink()
-    for found, record in records:
-        write_json(GOLDEN / f"{found.name}.json", record)
 
 
 # -- perft ----------------------------------------------------------------------------------------
@@ -270,7 +354,7 @@ PERFT_CASES: tuple[PerftCase, ...] = (
 
 def perft_position(cards: ct.TowerCardSet, case: PerftCase) -> ct.State:
     state = ct.new_game(cards, seed=case.seed)
-    player = AGENTS[case.agent](case.seed)
+    player = AGENTS["tower"][case.agent](case.seed)
     last: ct.Action | None = None
     for _ in range(case.actions):
         last = player.choose(state)
@@ -324,38 +408,39 @@ def make_perft(cards: ct.TowerCardSet) -> None:
 # -- searching for cases --------------------------------------------------------------------------
 
 
-def search(cards: ct.TowerCardSet, agents: list[str], seeds: range, max_actions: int) -> None:
-    """Print, per agent and seed, the features the game shows."""
+def search(agents: list[str], seeds: range, max_actions: int) -> None:
+    """Print, per solo agent and seed, what the game shows."""
     for agent in agents:
         for seed in seeds:
-            game = play_game(cards, agent, seed, max_actions)
-            shows = [name for name, test in FEATURES.items() if test(game)]
+            game = play_game(solo("search", agent, seed, max_actions, ()))
             top = max(s.level for s in game.states)
-            print(f"{agent} {seed} {len(game.actions)} top={top} {' '.join(shows)}", flush=True)
+            print(f"{agent} {seed} {len(game.actions)} top={top} {' '.join(sorted(shows(game)))}", flush=True)
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--search", action="store_true", help="print the features of many games instead")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a golden file differs")
+    parser.add_argument("--search", action="store_true", help="print the features of many solo games instead")
     parser.add_argument("--search-perft", action="store_true", help="look for the perft positions instead")
     parser.add_argument("--agents", default="greedy,random,careful")
     parser.add_argument("--seeds", default="0:100", help="start:stop for --search")
     parser.add_argument("--max-actions", type=int, default=300)
     args = parser.parse_args(argv)
-    cards = ct.load_cardset()
+    start, _, stop = args.seeds.partition(":")
     if args.search_perft:
-        start, _, stop = args.seeds.partition(":")
-        search_perft(cards, range(int(start), int(stop)))
-        return
+        search_perft(cardset("tower"), range(int(start), int(stop)))
+        return 0
     if args.search:
-        start, _, stop = args.seeds.partition(":")
-        search(cards, args.agents.split(","), range(int(start), int(stop)), args.max_actions)
-        return
-    make_goldens(cards)
-    make_perft(cards)
+        search(args.agents.split(","), range(int(start), int(stop)), args.max_actions)
+        return 0
+    changed = make_goldens(check=args.check)
+    if args.check:
+        return 1 if changed else 0
+    make_perft(cardset("tower"))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -104,12 +104,21 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     except replay.ReplayError as exc:
         print(f"{args.file}: {exc}", file=err)
         return 1
-    result = api.outcome(last)
-    ending = "game goes on" if result is None else f"result: {getattr(result, 'result', result)}"
     checked = "" if game.hashes is None else ", every state hash matches"
-    summary = f"valid replay of {game.game}, {len(game.actions)} actions{checked}; {ending}"
+    summary = f"valid replay of {game.game}, {len(game.actions)} actions{checked}; {_ending(last)}"
     print(f"{args.file}: {summary}", file=out)
     return 0
+
+
+def _ending(state: Any) -> str:
+    # One player: one line. Several: the cause, then one line per seat, not the raw outcome record.
+    results, outcome = replay.seat_results(state), api.outcome(state)
+    if results is None:
+        return "game goes on"
+    if len(results) == 1:
+        return f"result: {results[0]}"
+    seats = "".join(f"\n  player {seat}: {word}" for seat, word in enumerate(results))
+    return f"ended by {outcome.cause} ({outcome.rule}){seats}"
 
 
 def _png(svg: str, path: Path, err: TextIO) -> bool:

@@ -5,7 +5,11 @@ card set's name, version and SHA-256 fingerprint, the game's name and the
 options it was started with, the seed, and each action in its text form.
 All chance comes from the seed, so the actions give back every state.
 Optional hashes (SHA-256 of :func:`chaos_tower.dumps` after each action)
-let a reader check each step. The format is ``schemas/replay.schema.json``.
+let a reader check each step; optional per-step events (``str(event)``, each
+naming its rule) and the final outcome let a reader see, and check, what each
+step did and how the game ended; ``about`` holds free notes on how the game was
+made (the golden games of ``tests/data/golden`` say their agents and what they
+show). The format is ``schemas/replay.schema.json``.
 
 Everything goes through the front door (:mod:`chaos_tower.api`), so one
 format serves every game and mode.
@@ -33,7 +37,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -63,6 +67,7 @@ __all__ = [
     "load",
     "loads",
     "record",
+    "seat_results",
     "state_at",
     "state_hash",
     "steps",
@@ -97,7 +102,26 @@ class ReplayActionError(ReplayError):
 
 
 class ReplayHashError(ReplayError):
-    """The state after ``step`` is not the one the replay recorded."""
+    """The state after ``step`` is not the one the replay recorded (its hash, its events, or the outcome)."""
+
+
+Fields = tuple[tuple[str, Any], ...]
+"""A JSON object as (name, value) pairs in order, lists as tuples: hashable, and frozen like the records."""
+
+
+def _fields(data: Mapping[str, Any]) -> Fields:
+    return tuple((k, tuple(v) if isinstance(v, list | tuple) else v) for k, v in data.items())
+
+
+def _json(fields: Fields) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in fields}
+
+
+def _outcome_fields(result: Any) -> Fields | None:
+    # Every game's outcome is an attrs record of strings, ints and tuples of them.
+    if result is None:
+        return None
+    return _fields({field.name: getattr(result, field.name) for field in attrs.fields(type(result))})
 
 
 @frozen(kw_only=True)
@@ -121,6 +145,13 @@ class Replay:
     actions: tuple[str, ...]
     hashes: tuple[str, ...] | None = None
     """Per action, the SHA-256 of the save of the state after it; ``None`` if not recorded."""
+    events: tuple[tuple[str, ...], ...] | None = None
+    """Per action, ``str(event)`` of each event it made (``[rule ID] text``); ``None`` if not recorded."""
+    outcome: Fields | None = None
+    """The outcome's fields after the last action (``cause``, ``rule``, …); ``None`` if not recorded
+    or the game goes on."""
+    about: Fields = ()
+    """Free notes on how the game was made (strings, or lists of strings); the rules do not read them."""
 
     def to_json(self) -> dict[str, Any]:
         """The replay as JSON data (see ``schemas/replay.schema.json``)."""
@@ -137,6 +168,12 @@ class Replay:
         }
         if self.hashes is not None:
             data["hashes"] = list(self.hashes)
+        if self.events is not None:
+            data["events"] = [list(step) for step in self.events]
+        if self.outcome is not None:
+            data["outcome"] = _json(self.outcome)
+        if self.about:
+            data["about"] = _json(self.about)
         return data
 
     def dumps(self) -> str:
@@ -190,24 +227,29 @@ def record(
     *,
     seed: int | None = None,
     hashes: bool = True,
+    log: bool = False,
+    about: Mapping[str, str | Sequence[str]] | None = None,
     **options: Any,
 ) -> Replay:
     """Play ``actions`` (action records or their text) from a new game and record them.
 
     The keywords (``seed``, ``mode``, ``players``, …) are those of
     :func:`chaos_tower.new_game`; the replay holds the seed and every option as
-    the game played them. An illegal action raises the rules' own error
-    (:class:`~chaos_tower.errors.IllegalActionError`).
+    the game played them. With ``log`` it also holds each step's events and the
+    final outcome; ``about`` is kept as notes. An illegal action raises the
+    rules' own error (:class:`~chaos_tower.errors.IllegalActionError`).
     """
     state = api.new_game(cards, seed=seed, **options)
     start = state
-    texts, digests = [], []
+    texts, digests, events = [], [], []
     for action in actions:
         chosen = api.parse_action(state, action) if isinstance(action, str) else action
         texts.append(api.action_text(state, chosen))
         state = api.apply(state, chosen)
         if hashes:
             digests.append(state_hash(state))
+        if log:
+            events.append(_events(state))
     return Replay(
         game=api.rules_of(state).name,
         cardset=cardset_id(cards),
@@ -215,7 +257,34 @@ def record(
         seed=start.seed,
         actions=tuple(texts),
         hashes=tuple(digests) if hashes else None,
+        events=tuple(events) if log else None,
+        outcome=_outcome_fields(api.outcome(state)) if log else None,
+        about=_fields({k: v if isinstance(v, str) else list(v) for k, v in (about or {}).items()}),
     )
+
+
+def _events(state: Any) -> tuple[str, ...]:
+    return tuple(str(event) for event in getattr(state, "events", ()))
+
+
+def seat_results(state: Any) -> tuple[str, ...] | None:
+    """Each player's result in a finished game (``won``, ``lost``, ``draw``, …); ``None`` while it goes on.
+
+    The outcome's own per-player words where it has them (the VS modes'
+    ``results``), else read from :func:`chaos_tower.returns`: 1 won, -1 lost,
+    0 no winner (a draw, or a game cut short by ``max_actions``).
+    """
+    result = api.outcome(state)
+    if result is None:
+        return None
+    words = getattr(result, "results", None)
+    if isinstance(words, tuple) and all(isinstance(w, str) for w in words):
+        return words
+    single = getattr(result, "result", None)
+    if isinstance(single, str):
+        return (single,)
+    names = {1.0: "won", -1.0: "lost"}
+    return tuple(names.get(value, "no winner") for value in api.returns(state))
 
 
 def loads(text: str | bytes) -> Replay:
@@ -236,6 +305,11 @@ def loads(text: str | bytes) -> Replay:
         raise ReplayFormatError(
             f"a replay has one hash per action: {len(data['actions'])} actions, {len(data['hashes'])} hashes"
         )
+    if "events" in data and len(data["events"]) != len(data["actions"]):
+        raise ReplayFormatError(
+            f"a replay has one list of events per action: {len(data['actions'])} actions, "
+            f"{len(data['events'])} lists"
+        )
     options = dict(data["options"])
     mode = options.pop("mode")
     return Replay(
@@ -248,6 +322,9 @@ def loads(text: str | bytes) -> Replay:
         seed=data["seed"],
         actions=tuple(data["actions"]),
         hashes=tuple(data["hashes"]) if "hashes" in data else None,
+        events=tuple(tuple(step) for step in data["events"]) if "events" in data else None,
+        outcome=_fields(data["outcome"]) if "outcome" in data else None,
+        about=_fields(data.get("about", {})),
     )
 
 
@@ -265,7 +342,8 @@ def steps(replay: Replay, cards: Any, *, check_hashes: bool = True) -> Iterator[
 
     Errors name the step at fault: :class:`ReplayCardSetError` (before step 0),
     :class:`ReplayActionError`, :class:`ReplayHashError` (unless ``check_hashes``
-    is false).
+    is false: a recorded hash, a step's recorded events, or the recorded outcome,
+    checked before the last step is given).
     """
     found = cardset_id(cards)
     if found.sha256 != replay.cardset.sha256:
@@ -281,6 +359,8 @@ def steps(replay: Replay, cards: Any, *, check_hashes: bool = True) -> Iterator[
     if api.rules_of(state).name != replay.game:
         started = api.rules_of(state).name
         raise ReplayFormatError(f"the options start {started!r}, the replay says {replay.game!r}")
+    if check_hashes and not replay.actions:
+        _check_outcome(replay, state)
     yield Step(number=0, action=None, state=state)
     for number, text in enumerate(replay.actions, start=1):
         try:
@@ -288,12 +368,30 @@ def steps(replay: Replay, cards: Any, *, check_hashes: bool = True) -> Iterator[
             state = api.apply(state, action)
         except ChaosTowerError as exc:
             raise ReplayActionError(f"{text!r} is not allowed: {exc}", step=number) from None
+        if check_hashes and replay.events is not None and _events(state) != replay.events[number - 1]:
+            raise ReplayHashError(
+                f"{text!r} makes other events than recorded:\n  now:      {list(_events(state))}"
+                f"\n  recorded: {list(replay.events[number - 1])}",
+                step=number,
+            )
         if check_hashes and replay.hashes is not None and state_hash(state) != replay.hashes[number - 1]:
             raise ReplayHashError(
                 f"after {text!r} the state is not the one recorded (hash {replay.hashes[number - 1][:12]}…)",
                 step=number,
             )
+        if check_hashes and number == len(replay.actions):
+            _check_outcome(replay, state)
         yield Step(number=number, action=text, state=state)
+
+
+def _check_outcome(replay: Replay, state: Any) -> None:
+    found = _outcome_fields(api.outcome(state))
+    if replay.outcome is not None and found != replay.outcome:
+        now = "the game goes on" if found is None else _json(found)
+        raise ReplayHashError(
+            f"the game ends otherwise than recorded: {now}, not {_json(replay.outcome)}",
+            step=len(replay.actions),
+        )
 
 
 def verify(replay: Replay, cards: Any) -> Any:
