@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import api
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
-from . import engine, observe, render, serial
+from . import engine, notation, observe, render, serial
 from .actions import CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
@@ -108,6 +108,9 @@ CREST = api.GameRules(
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
     options=_options,
+    to_notation=notation.to_notation,
+    from_notation=notation.from_notation,
+    notation_words=(notation.GAME,),
 )
 
 api.register(CrestState, CREST)

@@ -6,7 +6,7 @@ from .. import api
 from ..cards import TowerCardSet
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
-from . import actions, engine, observe, prep, render, serial, svg
+from . import actions, engine, notation, observe, position, prep, render, serial, svg
 from .actions import Action
 from .state import State
 
@@ -88,6 +88,9 @@ SOLO = api.GameRules(
     observation_tensor=observe.observation_tensor,
     render_svg=svg.render_svg,
     options=_options,
+    to_notation=notation.to_notation,
+    from_notation=position.from_notation,
+    notation_words=position.WORDS,
 )
 
 api.register(State, SOLO)
