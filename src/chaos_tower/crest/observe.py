@@ -23,6 +23,8 @@ __all__ = ["CrestObservation", "observation", "observation_tensor", "tensor_size
 class CrestObservation:
     """One player's view of a duel. Cards are named by their kind's id."""
 
+    cardset: str
+    """The card set's SHA-256 fingerprint (public: every wielder knows the cards played with)."""
     player: int
     players: int
     teams: tuple[int, ...]
@@ -45,6 +47,8 @@ class CrestObservation:
     discard: tuple[str, ...]
     used: tuple[bool, ...]
     dying: tuple[int, ...]
+    resume: str
+    """The phase play goes on with once the killer's choices are made (public, as the table is)."""
     turns: int
     rounds: int
     result: CrestOutcome | None
@@ -102,6 +106,7 @@ def observation(state: CrestState, player: int) -> CrestObservation:
         for s in range(n)
     )
     return CrestObservation(
+        cardset=game.fingerprint,
         player=player,
         players=n,
         teams=state.teams,
@@ -121,6 +126,7 @@ def observation(state: CrestState, player: int) -> CrestObservation:
         discard=tuple(name(i) for i in state.discard),
         used=state.used,
         dying=state.dying,
+        resume=state.resume,
         turns=state.turns,
         rounds=state.rounds,
         result=state.result,

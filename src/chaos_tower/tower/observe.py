@@ -45,6 +45,8 @@ class Cell:
 class Observation:
     """One player's view of a solo position: a frozen value with :meth:`to_json` and ``str``."""
 
+    cardset: str
+    """The card set's SHA-256 fingerprint (public: the player knows the cards played with)."""
     columns: int
     rows: int
     floor: tuple[Cell | None, ...]
@@ -78,6 +80,7 @@ class Observation:
     def to_json(self) -> dict[str, Any]:
         """The observation as plain JSON data (dicts, lists, strings, numbers, null)."""
         return {
+            "cardset": self.cardset,
             "columns": self.columns,
             "rows": self.rows,
             "floor": [
@@ -154,6 +157,7 @@ def observation(state: State, player: int) -> Observation:
     )
     items = [item.id for item in game.items]
     return Observation(
+        cardset=game.fingerprint,
         columns=game.grid.columns,
         rows=game.grid.rows,
         floor=floor,
