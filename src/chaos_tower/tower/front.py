@@ -7,7 +7,7 @@ from ..cards import TowerCardSet
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
 from ..views import view_rules
-from . import actions, engine, notation, observe, position, prep, render, serial, svg, view_codec
+from . import actions, determinize, engine, notation, observe, position, prep, render, serial, svg, view_codec
 from .actions import Action
 from .state import State
 
@@ -89,6 +89,7 @@ SOLO = api.GameRules(
     observation_tensor=observe.observation_tensor,
     render_svg=svg.render_svg,
     options=_options,
+    determinize=determinize.determinize,
     to_notation=notation.to_notation,
     from_notation=position.from_notation,
     notation_words=position.WORDS,
