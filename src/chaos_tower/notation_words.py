@@ -24,7 +24,7 @@ class NotationError(SaveError):
 
 
 def fields(text: object, game: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, str]:
-    """The ``key=value`` words after the game's name: each of ``keys`` once, each of ``optional`` at most once."""
+    """The ``key=value`` words after the game's name: each of ``keys`` once, of ``optional`` at most once."""
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     words = text.split()

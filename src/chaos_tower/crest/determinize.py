@@ -48,7 +48,9 @@ def determinize(state: CrestState, player: int, seed: int) -> CrestState:
     rng = seed_state(seed)
     for _attempt in range(64):
         order, rng = shuffle(pool, rng)
-        dealt = _deal(state, player, {s: view.face_down[s] for s in hidden}, list(order), marks, rings, hands, rng)
+        dealt = _deal(
+            state, player, {s: view.face_down[s] for s in hidden}, list(order), marks, rings, hands, rng
+        )
         if dealt is not None:
             marks_, rings_, hands_, deck, rng = dealt
             return evolve(
@@ -74,9 +76,16 @@ def _deal(
     rings: list[int],
     hands: list[tuple[int, ...]],
     rng: int,
-) -> tuple[
-    tuple[tuple[tuple[int, ...], ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], int
-] | None:
+) -> (
+    tuple[
+        tuple[tuple[tuple[int, ...], ...], ...],
+        tuple[int, ...],
+        tuple[tuple[int, ...], ...],
+        tuple[int, ...],
+        int,
+    ]
+    | None
+):
     game = state.game
     marks, rings, hands = list(marks), list(rings), list(hands)
     for seat, need in hidden.items():

@@ -1,4 +1,4 @@
-"""A Crest Duel position as one line of text, in the spirit of the solo one (:mod:`chaos_tower.tower.notation`).
+"""A Crest Duel position as one line of text, like the solo one (:mod:`chaos_tower.tower.notation`).
 
 The first word names the game; then ``key=value`` words, every one required, in this order::
 
@@ -128,7 +128,7 @@ def _marks(text: str) -> tuple[tuple[int, ...], ...]:
 
 
 def from_notation(text: str, cards: CrestCardSet) -> CrestState:
-    """Read a position written by :func:`to_notation`; :class:`~chaos_tower.errors.SaveError` if it is not one.
+    """Read a position written by :func:`to_notation`; :class:`~chaos_tower.errors.SaveError` if not one.
 
     Every field is required; the position must pass the Crest invariants
     (:func:`~chaos_tower.crest.invariants.violations`), as a loaded save must.
@@ -151,7 +151,11 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
             ("seed", "seed"),
         ):
             v[name] = _one(found[key])
-        v["teams"] = () if found["teams"] == "-" else tuple(int(_choice(x, ("0", "1"), "a team")) for x in found["teams"])
+        v["teams"] = (
+            ()
+            if found["teams"] == "-"
+            else tuple(int(_choice(x, ("0", "1"), "a team")) for x in found["teams"])
+        )
         v["max_actions"] = None if found["max"] == "-" else _one(found["max"])
         v["monsters"] = tuple(monster_of[m] for m in found["mon"].split(","))
         v["hp"] = tuple(_one(h) for h in found["hp"].split("/"))
@@ -186,5 +190,5 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
 
 
 def sound(state: CrestState) -> list[str]:
-    """The checks a parsed Crest position must pass: the Crest invariants (the place where the save checks plug in)."""
+    """The checks a parsed Crest position must pass: the invariants (where the save checks plug in)."""
     return violations(state)

@@ -110,7 +110,9 @@ def loads(text: str | bytes, cards: CrestCardSet) -> CrestObservation:
         raise SaveError("a bad view: the player and every per-seat value must fit the seats")
     values = {k: _tuple(v) for k, v in data.items() if k != "result"}
     result = data["result"]
-    values["result"] = None if result is None else CrestOutcome(
-        winners=tuple(result["winners"]), cause=result["cause"], rule=result["rule"]
+    values["result"] = (
+        None
+        if result is None
+        else CrestOutcome(winners=tuple(result["winners"]), cause=result["cause"], rule=result["rule"])
     )
     return CrestObservation(**values)

@@ -28,7 +28,7 @@ WORDS = (GAME, "floor")
 
 
 def from_notation(text: str, cards: TowerCardSet | Game) -> State:
-    """Read a solo position with the card set; :class:`~chaos_tower.errors.SaveError` if it is not a sound one.
+    """Read a solo position with the card set; :class:`~chaos_tower.errors.SaveError` if not a sound one.
 
     Given the compiled table (``state.game``, the argument of earlier
     releases) instead of the card set, the position is read as before, its form
@@ -52,5 +52,5 @@ def from_notation(text: str, cards: TowerCardSet | Game) -> State:
 
 
 def sound(state: State) -> list[str]:
-    """The checks a parsed solo position must pass: the invariants (the place where the save checks plug in)."""
+    """The checks a parsed solo position must pass: the invariants (where the save checks plug in)."""
     return violations(state)

@@ -80,12 +80,18 @@ def loads(text: str | bytes, cards: TowerCardSet) -> Observation:
             return None
         if not isinstance(value, dict) or set(value) != {"card", "rotation", "back"}:
             raise SaveError("a bad view: a floor cell is {card, rotation, back} or null")
-        return Cell(card=known(value["card"], cards_), rotation=_int(value["rotation"]), back=_bool(value["back"]))
+        return Cell(
+            card=known(value["card"], cards_), rotation=_int(value["rotation"]), back=_bool(value["back"])
+        )
 
     def slot(value: Any) -> tuple[str, str | None, int]:
         if not isinstance(value, dict) or set(value) != {"slot", "item", "counters"}:
             raise SaveError("a bad view: a slot is {slot, item, counters}")
-        return (known(value["slot"], set(game.slot_ids)), known(value["item"], items, True), _int(value["counters"]))
+        return (
+            known(value["slot"], set(game.slot_ids)),
+            known(value["item"], items, True),
+            _int(value["counters"]),
+        )
 
     try:
         floor, slots = data["floor"], data["slots"]
@@ -97,7 +103,9 @@ def loads(text: str | bytes, cards: TowerCardSet) -> Observation:
             columns=_int(data["columns"]),
             rows=_int(data["rows"]),
             floor=tuple(cell(c) for c in floor),
-            player=None if player is None else known(player, {game.grid.name(i) for i in range(game.grid.cells)}),
+            player=None
+            if player is None
+            else known(player, {game.grid.name(i) for i in range(game.grid.cells)}),
             life=_int(data["life"]),
             elements=_letters(data["elements"]),
             level=_int(data["level"]),

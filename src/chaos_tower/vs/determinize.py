@@ -39,7 +39,9 @@ def determinize(state: VsState, player: int, seed: int) -> VsState:
     places = [(q, i) for q in range(n) if q != player for i in range(k) if not state.revealed[q][i]]
     places += [(-1, i) for i in range(len(state.leftover))]
     known = {*state.attributes[player]}
-    known |= {a for q in range(n) for a, shown in zip(state.attributes[q], state.revealed[q], strict=True) if shown}
+    known |= {
+        a for q in range(n) for a, shown in zip(state.attributes[q], state.revealed[q], strict=True) if shown
+    }
     pool = sorted(set(range(5)) - known)
     wrong = {(d.target, d.attribute) for d in state.named if not d.right}
     fits = [
@@ -50,7 +52,9 @@ def determinize(state: VsState, player: int, seed: int) -> VsState:
     value, rng = next_u64(rng)
     chosen = dict(zip(places, fits[value % len(fits)], strict=True))  # the real one is among the fits
     attributes = tuple(
-        state.attributes[q] if q == player else tuple(chosen.get((q, i), a) for i, a in enumerate(state.attributes[q]))
+        state.attributes[q]
+        if q == player
+        else tuple(chosen.get((q, i), a) for i, a in enumerate(state.attributes[q]))
         for q in range(n)
     )
     leftover = tuple(chosen[(-1, i)] for i in range(len(state.leftover)))

@@ -150,7 +150,7 @@ def _choice(text: str, allowed: tuple[str, ...], what: str) -> str:
 
 
 def from_notation(text: str, cards: TowerCardSet) -> VsState:
-    """Read a position written by :func:`to_notation`; :class:`~chaos_tower.errors.SaveError` if it is not one.
+    """Read a position written by :func:`to_notation`; :class:`~chaos_tower.errors.SaveError` if not one.
 
     Every field is required; the position must pass the VS invariants
     (:func:`~chaos_tower.vs.invariants.violations`), as a loaded save must.
@@ -209,7 +209,7 @@ def from_notation(text: str, cards: TowerCardSet) -> VsState:
 
 
 def sound(state: VsState) -> list[str]:
-    """The checks a parsed VS position must pass: the VS invariants (the place where the save checks plug in)."""
+    """The checks a parsed VS position must pass: the VS invariants (where the save checks plug in)."""
     return violations(state)
 
 
