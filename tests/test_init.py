@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from chaos_tower.scaffold import init_cardset
 from ruamel.yaml import YAML
 
 import chaos_tower as ct
@@ -14,6 +13,7 @@ from chaos_tower.cli import main
 from chaos_tower.errors import InitError
 from chaos_tower.replay import cardset_id
 from chaos_tower.resources import carddata_dir
+from chaos_tower.scaffold import init_cardset
 from jsonschema_cli import check_jsonschema, modeline_schema
 
 

@@ -12,7 +12,7 @@ from .. import api
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
 from ..views import view_rules
-from . import determinize, engine, notation, observe, render, serial, view_codec
+from . import determinize, engine, layout, notation, observe, render, serial, view_codec
 from .actions import CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
@@ -110,6 +110,7 @@ CREST = api.GameRules(
     observation_tensor=observe.observation_tensor,
     options=_options,
     determinize=determinize.determinize,
+    observation_layout=layout.observation_layout,
     to_notation=notation.to_notation,
     from_notation=notation.from_notation,
     notation_words=(notation.GAME,),

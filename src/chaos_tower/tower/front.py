@@ -7,7 +7,20 @@ from ..cards import TowerCardSet
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
 from ..views import view_rules
-from . import actions, determinize, engine, notation, observe, position, prep, render, serial, svg, view_codec
+from . import (
+    actions,
+    determinize,
+    engine,
+    layout,
+    notation,
+    observe,
+    position,
+    prep,
+    render,
+    serial,
+    svg,
+    view_codec,
+)
 from .actions import Action
 from .state import State
 
@@ -90,6 +103,7 @@ SOLO = api.GameRules(
     render_svg=svg.render_svg,
     options=_options,
     determinize=determinize.determinize,
+    observation_layout=layout.observation_layout,
     to_notation=notation.to_notation,
     from_notation=position.from_notation,
     notation_words=position.WORDS,
