@@ -13,6 +13,7 @@ game; a leading ``tower-solo`` word is accepted too.
 from __future__ import annotations
 
 from ..cards import TowerCardSet
+from ..errors import SaveError
 from ..notation_words import NotationError, reading
 from .invariants import violations
 from .notation import from_notation as _read
@@ -40,15 +41,24 @@ def from_notation(text: str, cards: TowerCardSet | Game) -> State:
     if words[:1] == [GAME]:
         text = " ".join(words[1:])
     if isinstance(cards, Game):
-        return _read(text, cards)
+        return _read_words(text, cards)
     if not isinstance(cards, TowerCardSet):
         raise NotationError(f"a solo position is read with a Tower card set, not {type(cards).__name__}")
     with reading(GAME):
-        state = _read(text, compile_game(cards))
+        state = _read_words(text, compile_game(cards))
         problems = sound(state)
     if problems:
         raise NotationError("the position is impossible: " + "; ".join(problems))
     return state
+
+
+def _read_words(text: str, game: Game) -> State:
+    try:
+        return _read(text, game)
+    except NotationError:
+        raise
+    except SaveError as exc:  # the solo reader's refusals, as the one error of every game's notation
+        raise NotationError(str(exc)) from None
 
 
 def sound(state: State) -> list[str]:
