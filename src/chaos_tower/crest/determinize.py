@@ -42,7 +42,7 @@ def determinize(state: CrestState, player: int, seed: int) -> CrestState:
     hands[player] = tuple(sorted(take(k) for k in view.hand))
     hidden = [s for s in range(n) if view.face_down[s]]  # only in setup: the others' face-down cards
     marks = [tuple(tuple(take(k) for k in stack) for stack in view.marks[s]) for s in range(n)]
-    rings = [NO_RING if view.rings[s] is None else take(view.rings[s]) for s in range(n)]
+    rings = [NO_RING if ring is None else take(ring) for ring in view.rings]
     discard = tuple(take(k) for k in view.discard)
     pool = sorted(i for kind in free.values() for i in kind)
     rng = seed_state(seed)

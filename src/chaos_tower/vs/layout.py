@@ -8,13 +8,17 @@ game, and depends on the card set and the number of players.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from ..layout import Layout, Slice
 from ..vocabulary import LETTERS
-from .observe import _PHASES
 from .setup import declaration_limit
-from .state import VsState
+from .state import Phase, VsState
 
 __all__ = ["observation_layout"]
+
+_PHASES: tuple[str, ...] = get_args(Phase)
+"""The phases in the order of the tensor's one-hot (as :mod:`chaos_tower.vs.observe` writes it)."""
 
 
 def observation_layout(state: VsState) -> tuple[Slice, ...]:

@@ -20,6 +20,7 @@ from .. import saves
 from ..errors import SaveError
 from ..vocabulary import LETTERS
 from .end import subtract_due
+from .layout import observation_layout
 from .setup import declaration_limit
 from .state import VsState
 
@@ -226,8 +227,6 @@ _PHASES = ("turn", "adjust", "pay", "over")
 
 def tensor_size(state: VsState) -> int:
     """The length of :func:`observation_tensor` for this card set and player count (its layout's end)."""
-    from .layout import observation_layout  # the layout names the tensor's slices (vs/layout.py)
-
     return observation_layout(state)[-1].stop
 
 
