@@ -27,12 +27,15 @@ from .api import (
     can_apply,
     check_action,
     current_player,
+    determinize,
     dumps,
+    from_notation,
     is_terminal,
     legal_actions,
     loads,
     new_game,
     observation,
+    observation_layout,
     observation_tensor,
     option_specs,
     options,
@@ -42,6 +45,7 @@ from .api import (
     render_text,
     returns,
     rules_of,
+    to_notation,
 )
 from .cards import TowerCardSet
 from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
@@ -74,7 +78,6 @@ from .tower.actions import (
     Take,
     Use,
 )
-from .tower.notation import from_notation, to_notation
 from .tower.state import Event, Outcome, State
 from .vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
 from .vs.actions import Adjust, Declare, Draw, Give, Subtract
@@ -130,6 +133,7 @@ __all__ = [
     "check_action",
     "check_cardset",
     "current_player",
+    "determinize",
     "dumps",
     "from_notation",
     "is_terminal",
@@ -138,6 +142,7 @@ __all__ = [
     "loads",
     "new_game",
     "observation",
+    "observation_layout",
     "observation_tensor",
     "option_specs",
     "options",

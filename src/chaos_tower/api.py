@@ -33,12 +33,15 @@ __all__ = [
     "can_apply",
     "check_action",
     "current_player",
+    "determinize",
     "dumps",
+    "from_notation",
     "is_terminal",
     "legal_actions",
     "loads",
     "new_game",
     "observation",
+    "observation_layout",
     "observation_tensor",
     "option_specs",
     "options",
@@ -50,6 +53,7 @@ __all__ = [
     "render_text",
     "returns",
     "rules_of",
+    "to_notation",
 ]
 
 # The states, actions and card sets of the games differ in shape; the
@@ -95,16 +99,29 @@ class GameRules:
     """The state drawn as an SVG document; ``None`` for a game without pictures yet."""
     options: Callable[[Any], Options] | None = None
     """The options the state was started with (:func:`options`); ``None`` for a view."""
+    to_notation: Callable[[Any], str] | None = None
+    """The position as one line of text (:func:`to_notation`)."""
+    from_notation: _Fn | None = None
+    """``(text, cards)``: the position read back (:func:`from_notation`)."""
+    notation_words: tuple[str, ...] = ()
+    """The first words (or the key of the first ``key=value`` word) that name this game's positions."""
+    observation_layout: Callable[[Any], Any] | None = None
+    """The named slices of :func:`observation_tensor` (:func:`observation_layout`)."""
+    determinize: Callable[[Any, int, int], Any] | None = None
+    """``(state, player, seed)``: a full state consistent with what ``player`` sees (:func:`determinize`)."""
 
 
 _BY_TYPE: dict[type, GameRules] = {}
 _BY_FORMAT: dict[str, GameRules] = {}
+_BY_WORD: dict[str, GameRules] = {}
 
 
 def register(state_type: type, rules: GameRules) -> None:
     """Make the front door serve states of ``state_type`` with ``rules``."""
     _BY_TYPE[state_type] = rules
     _BY_FORMAT[rules.save_format] = rules
+    for word in rules.notation_words:
+        _BY_WORD[word] = rules
 
 
 @frozen(kw_only=True)
@@ -306,6 +323,68 @@ def observation_tensor(state: Any, player: int) -> tuple[float, ...]:
         raise NotImplementedError(f"{rules_of(state).name} has no observation tensor yet")
     result: tuple[float, ...] = fn(state, player)
     return result
+
+
+def _capability(state: Any, name: str, what: str) -> Any:
+    fn = getattr(rules_of(state), name)
+    if fn is None:
+        raise NotImplementedError(f"{rules_of(state).name} has no {what}")
+    return fn
+
+
+def to_notation(state: Any) -> str:
+    """The position as one line of text, like FEN for chess; :func:`from_notation` reads it back.
+
+    The first word names the game (``tower-vs``, ``crest``; the solo text begins
+    with its ``floor=`` field); every field of the position follows, the chance
+    state, the options, the action counter and the result included.
+    """
+    result: str = _capability(state, "to_notation", "one-line position")(state)
+    return result
+
+
+def from_notation(text: str, cards: Any) -> Any:
+    """Read a position written by :func:`to_notation`, with the card set it was written for.
+
+    Its first word picks the game. :class:`~chaos_tower.errors.SaveError` (a
+    :class:`~chaos_tower.notation_words.NotationError`) for text that is not a
+    position, names what the card set does not have, or is impossible (it must
+    pass the game's save checks). The solo game still accepts ``state.game``
+    in place of the card set, for one release.
+    """
+    from .notation_words import NotationError
+
+    if not isinstance(text, str):
+        raise NotationError(f"a position is text, not {type(text).__name__}")
+    first = text.split(maxsplit=1)[0].partition("=")[0] if text.strip() else ""
+    rules = _BY_WORD.get(first)
+    if rules is None or rules.from_notation is None:
+        known = ", ".join(sorted(_BY_WORD))
+        raise NotationError(f"a position begins with the name of its game ({known}), not {first!r}")
+    return rules.from_notation(text, cards)
+
+
+def observation_layout(state: Any) -> Any:
+    """The named slices of :func:`observation_tensor` for this state's game, card set and players.
+
+    A tuple of :class:`~chaos_tower.layout.Slice` (name, start, stop, low, high,
+    scaling, meaning) covering the tensor exactly, in order.
+    """
+    return _capability(state, "observation_layout", "observation layout")(state)
+
+
+def determinize(state: Any, player: int, seed: int) -> Any:
+    """A full state that ``player`` cannot tell from ``state``, its hidden parts drawn from ``seed``.
+
+    ``observation(determinize(s, p, seed), p) == observation(s, p)``; the
+    result passes the game's checks and plays on; it is built from
+    ``observation(s, p)`` and the public record alone, so states that ``p``
+    cannot tell apart give the same result for the same seed (information-set
+    search samples its worlds with it).
+    """
+    if type(seed) is not int:
+        raise TypeError(f"a seed is an int, not {type(seed).__name__}")
+    return _capability(state, "determinize", "determinisation")(state, player, seed)
 
 
 def action_text(state: Any, action: Any) -> str:

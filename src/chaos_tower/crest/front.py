@@ -11,13 +11,14 @@ from __future__ import annotations
 from .. import api
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
-from . import engine, observe, render, serial
+from ..views import view_rules
+from . import determinize, engine, layout, notation, observe, render, serial, view_codec
 from .actions import CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
 from .state import CrestState
 
-__all__ = ["CREST", "OPTIONS"]
+__all__ = ["CREST", "CREST_VIEW", "OPTIONS"]
 
 
 def _players(state: CrestState) -> int:
@@ -108,7 +109,24 @@ CREST = api.GameRules(
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
     options=_options,
+    determinize=determinize.determinize,
+    observation_layout=layout.observation_layout,
+    to_notation=notation.to_notation,
+    from_notation=notation.from_notation,
+    notation_words=(notation.GAME,),
 )
 
+CREST_VIEW = view_rules(
+    name="crest-view",
+    save_format=view_codec.VIEW_FORMAT,
+    players=lambda view: view.players,
+    decider=lambda view: None if view.phase == "over" else view.seat,
+    over=lambda view: view.phase == "over",
+    dumps=view_codec.dumps,
+    loads=view_codec.loads,
+)
+"""A wielder's view: ``ct.dumps(ct.observation(state, p))`` saves it, ``ct.loads`` reads it."""
+
 api.register(CrestState, CREST)
+api.register(observe.CrestObservation, CREST_VIEW)
 api.register_start(CrestCardSet, "duel", _start, OPTIONS)

@@ -15,7 +15,8 @@ from attrs import frozen
 
 from ..saves import as_float
 from .cards import STATUSES, RingCard
-from .state import MAX_PLAYERS, NO_RING, CrestOutcome, CrestState
+from .layout import PHASES, bounds, layout
+from .state import HAND_SIZE, MAX_PLAYERS, NO_RING, SETUP_LIMIT, CrestOutcome, CrestState
 
 __all__ = ["CrestObservation", "observation", "observation_tensor", "tensor_size"]
 
@@ -24,6 +25,8 @@ __all__ = ["CrestObservation", "observation", "observation_tensor", "tensor_size
 class CrestObservation:
     """One player's view of a duel. Cards are named by their kind's id."""
 
+    cardset: str
+    """The card set's SHA-256 fingerprint (public: every wielder knows the cards played with)."""
     player: int
     players: int
     teams: tuple[int, ...]
@@ -46,6 +49,8 @@ class CrestObservation:
     discard: tuple[str, ...]
     used: tuple[bool, ...]
     dying: tuple[int, ...]
+    resume: str
+    """The phase play goes on with once the killer's choices are made (public, as the table is)."""
     turns: int
     rounds: int
     result: CrestOutcome | None
@@ -103,6 +108,7 @@ def observation(state: CrestState, player: int) -> CrestObservation:
         for s in range(n)
     )
     return CrestObservation(
+        cardset=game.fingerprint,
         player=player,
         players=n,
         teams=state.teams,
@@ -122,30 +128,37 @@ def observation(state: CrestState, player: int) -> CrestObservation:
         discard=tuple(name(i) for i in state.discard),
         used=state.used,
         dying=state.dying,
+        resume=state.resume,
         turns=state.turns,
         rounds=state.rounds,
         result=state.result,
     )
 
 
-_PHASES = ("setup", "wield", "beast", "death", "over")
-
-
 def tensor_size(state: CrestState) -> int:
-    """The length of :func:`observation_tensor` for this card set."""
-    kinds = len(state.game.kinds)
-    rings = sum(1 for k in state.game.kinds if isinstance(k, RingCard))
-    per_seat = 10 + len(STATUSES) + rings + state.game.max_marks * (1 + kinds)
-    return MAX_PLAYERS * per_seat + 2 * kinds + 1 + len(_PHASES) + 2 * MAX_PLAYERS + state.game.max_marks
+    """The length of :func:`observation_tensor` for this card set (where its layout stops)."""
+    return layout(state.game)[-1].stop
 
 
 def observation_tensor(state: CrestState, player: int) -> tuple[float, ...]:
-    """:func:`observation` as a fixed-length vector of numbers (no hidden information)."""
+    """:func:`observation` as a fixed-length vector of numbers in 0..1 (no hidden information).
+
+    Named, with ranges and scaling, by :func:`chaos_tower.crest.layout.observation_layout`.
+    """
     obs = observation(state, player)
     game = state.game
     kinds = game.kinds
+    b = bounds(game)
     index = {k.id: i for i, k in enumerate(kinds)}
+    copies = [max(1, k.count) for k in kinds]
     ring_ids = [k.id for k in kinds if isinstance(k, RingCard)]
+
+    def per_kind(cards: tuple[str, ...]) -> list[float]:
+        counts = [0] * len(kinds)
+        for card in cards:
+            counts[index[card]] += 1
+        return [c / most for c, most in zip(counts, copies, strict=True)]
+
     out: list[float] = []
     for seat in range(MAX_PLAYERS):
         per = 10 + len(STATUSES) + len(ring_ids) + game.max_marks * (1 + len(kinds))
@@ -155,25 +168,21 @@ def observation_tensor(state: CrestState, player: int) -> tuple[float, ...]:
         monster = game.monster(state.monsters[seat])
         team = state.teams[seat] if state.teams else seat
         # as_float: a state built by hand may hold numbers no save loads (saves.MAX_COUNT)
-        out += [1.0, float(obs.alive[seat]), as_float(obs.hp[seat]) / max(1, monster.hp), monster.hp / 100]
-        out += [monster.dx / 10, monster.mdx / 10, monster.rg / 10, obs.hand_sizes[seat] / 10]
-        out += [obs.face_down[seat] / 3, float(team == (state.teams[player] if state.teams else player))]
-        out += [as_float(t) / 5 for t in obs.statuses[seat]]
+        hand = obs.hand_sizes[seat]
+        hp = max(as_float(obs.hp[seat]), 0) / max(1, monster.hp)
+        out += [1.0, float(obs.alive[seat]), hp, monster.hp / b.hp]
+        out += [monster.dx / b.dx, monster.mdx / b.mdx, monster.rg / b.rg, hand / (hand + HAND_SIZE)]
+        out += [
+            obs.face_down[seat] / SETUP_LIMIT,
+            float(team == (state.teams[player] if state.teams else player)),
+        ]
+        out += [as_float(t) / b.status for t in obs.statuses[seat]]
         out += [float(obs.rings[seat] == r) for r in ring_ids]
         for mark in range(game.max_marks):
             stack = obs.marks[seat][mark] if mark < len(obs.marks[seat]) else ()
-            counts = [0.0] * len(kinds)
-            for card in stack:
-                counts[index[card]] += 1.0
-            out += [len(stack) / 5, *counts]
-    hand = [0.0] * len(kinds)
-    for card in obs.hand:
-        hand[index[card]] += 1.0
-    discard = [0.0] * len(kinds)
-    for card in obs.discard:
-        discard[index[card]] += 1.0
-    out += hand + discard + [obs.deck_size / max(1, game.deck_size)]
-    out += [float(obs.phase == p) for p in _PHASES]
+            out += [len(stack) / (len(stack) + HAND_SIZE), *per_kind(stack)]
+    out += per_kind(obs.hand) + per_kind(obs.discard) + [obs.deck_size / max(1, game.deck_size)]
+    out += [float(obs.phase == p) for p in PHASES]
     out += [float(obs.seat == s) for s in range(MAX_PLAYERS)] + [
         float(player == s) for s in range(MAX_PLAYERS)
     ]

@@ -167,6 +167,11 @@ class CrestState:
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position)."""
 
+    def __repr__(self) -> str:
+        from .notation import to_notation  # the one-line position, as the solo State shows it
+
+        return f"<CrestState {to_notation(self)}>"
+
     def status(self, seat: int, status: Status) -> int:
         """Own turns left of ``status`` on ``seat``'s monster (0: it does not have it)."""
         return self.statuses[seat][STATUSES.index(status)]

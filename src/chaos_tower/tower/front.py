@@ -6,11 +6,25 @@ from .. import api
 from ..cards import TowerCardSet
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
-from . import actions, engine, observe, prep, render, serial, svg
+from ..views import view_rules
+from . import (
+    actions,
+    determinize,
+    engine,
+    layout,
+    notation,
+    observe,
+    position,
+    prep,
+    render,
+    serial,
+    svg,
+    view_codec,
+)
 from .actions import Action
 from .state import State
 
-__all__ = ["OPTIONS", "SOLO"]
+__all__ = ["OPTIONS", "SOLO", "SOLO_VIEW"]
 
 
 def _players(state: State) -> int:
@@ -88,7 +102,24 @@ SOLO = api.GameRules(
     observation_tensor=observe.observation_tensor,
     render_svg=svg.render_svg,
     options=_options,
+    determinize=determinize.determinize,
+    observation_layout=layout.observation_layout,
+    to_notation=notation.to_notation,
+    from_notation=position.from_notation,
+    notation_words=position.WORDS,
 )
 
+SOLO_VIEW = view_rules(
+    name="tower-solo-view",
+    save_format=view_codec.VIEW_FORMAT,
+    players=lambda view: 1,
+    decider=lambda view: None if view.result is not None else 0,
+    over=lambda view: view.result is not None,
+    dumps=view_codec.dumps,
+    loads=view_codec.loads,
+)
+"""The solo player's view: ``ct.dumps(ct.observation(state, 0))`` saves it, ``ct.loads`` reads it."""
+
 api.register(State, SOLO)
+api.register(observe.Observation, SOLO_VIEW)
 api.register_start(TowerCardSet, "solo", _start, OPTIONS)

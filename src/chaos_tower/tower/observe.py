@@ -24,6 +24,7 @@ from attrs import frozen
 
 from ..saves import as_float
 from ..vocabulary import LETTERS
+from .layout import ACTIONS_SCALE, BONUS_SCALE, LEVEL_SCALE, layout, most_counters
 from .state import EMPTY, State, card_of, is_flipped, rotation_of
 from .tables import Game
 
@@ -46,6 +47,8 @@ class Cell:
 class Observation:
     """One player's view of a solo position: a frozen value with :meth:`to_json` and ``str``."""
 
+    cardset: str
+    """The card set's SHA-256 fingerprint (public: the player knows the cards played with)."""
     columns: int
     rows: int
     floor: tuple[Cell | None, ...]
@@ -79,6 +82,7 @@ class Observation:
     def to_json(self) -> dict[str, Any]:
         """The observation as plain JSON data (dicts, lists, strings, numbers, null)."""
         return {
+            "cardset": self.cardset,
             "columns": self.columns,
             "rows": self.rows,
             "floor": [
@@ -155,6 +159,7 @@ def observation(state: State, player: int) -> Observation:
     )
     items = [item.id for item in game.items]
     return Observation(
+        cardset=game.fingerprint,
         columns=game.grid.columns,
         rows=game.grid.rows,
         floor=floor,
@@ -199,24 +204,21 @@ def _sizes(game: Game) -> tuple[int, int, int]:
 
 
 def tensor_size(game: Game) -> int:
-    """The length of :func:`observation_tensor` for this card set."""
-    per_cell, cards, items = _sizes(game)
-    slots = len(game.slot_ids)
-    rebright = 1 + 5 + 1
-    scalars = 13  # life, 5 elements, floor, deck size, bonus, rearranging, step returns, actions, over
-    return game.grid.cells * per_cell + (cards + 1) + 2 * cards + items + slots + rebright + scalars
+    """The length of :func:`observation_tensor` for this card set (where its layout stops)."""
+    return layout(game)[-1].stop
 
 
 def observation_tensor(state: State, player: int) -> tuple[float, ...]:
-    """:func:`observation` as a fixed-length vector (:func:`tensor_size` numbers).
+    """:func:`observation` as a fixed-length vector (:func:`tensor_size` numbers), every one in -1..1.
 
-    Layout: per floor cell (row by row) ``[occupied, card one-hot, rotation one-hot (4), back,
+    Layout (named, with ranges and scaling, by :func:`chaos_tower.tower.layout.observation_layout`):
+    per floor cell (row by row) ``[occupied, card one-hot, rotation one-hot (4), back,
     player here]``; the deck's top card one-hot (last entry: deck empty); the step area and
     the used steps as card multi-hot; per item a one-hot of its place (own area, carry,
-    lost, then each slot); per slot its effect-counters (-1 no limit);
-    Rebright ``[summoned, values (5), pending]``; then life, the five elements, floor
-    (0 ZAP), deck size, combat bonus, rearranging, step returns, actions taken, game over.
-    Values are raw numbers, not scaled.
+    lost, then each slot); per slot its effect-counters; Rebright ``[summoned, values (5),
+    pending]``; then life, the five elements, floor (0 ZAP), deck size, combat bonus,
+    rearranging, step returns, actions taken, game over. Bounded values are divided by
+    their range, unbounded ones squashed (:mod:`chaos_tower.layout`).
     """
     _check_player(player)
     game = state.game
@@ -253,23 +255,26 @@ def observation_tensor(state: State, player: int) -> tuple[float, ...]:
     for item, place in enumerate(where):
         out[at + item * places + place] = 1.0
     at += len(game.items) * places
+    most = most_counters(game)
     for slot, count in enumerate(state.counters):
-        out[at + slot] = as_float(count)
+        out[at + slot] = (as_float(count) + 1) / (most + 1)
     at += len(game.slot_ids)
+    low, span = game.element_min, (game.element_max - game.element_min) or 1
     if state.rebright is not None:
         out[at] = 1.0
-        out[at + 1 : at + 6] = [as_float(v) for v in state.rebright]
+        out[at + 1 : at + 6] = [(as_float(v) - low) / span for v in state.rebright]
     out[at + 6] = float(state.rebright_pending)
     at += 7
+    bonus = state.combat_bonus
     scalars = (
-        state.life,
-        *state.elements,
-        state.level,
-        len(state.deck),
-        state.combat_bonus,
+        (as_float(state.life) - game.life_min) / ((game.life_max - game.life_min) or 1),
+        *((as_float(v) - low) / span for v in state.elements),
+        as_float(state.level) / (as_float(state.level) + LEVEL_SCALE),
+        len(state.deck) / (len(game.chaos) or 1),
+        as_float(bonus) / (abs(as_float(bonus)) + BONUS_SCALE),
         int(state.rearranging),
         int(state.step_returns),
-        state.actions,
+        as_float(state.actions) / (as_float(state.actions) + ACTIONS_SCALE),
         int(state.result is not None),
     )
     # as_float: a state built by hand may hold numbers no save loads (saves.MAX_COUNT)

@@ -13,7 +13,7 @@ from ..cards import TowerCardSet
 from ..errors import SaveError
 from ..options import Options, OptionSpec
 from ..vocabulary import LETTERS
-from . import actions, engine, observe, render, serial, setup
+from . import actions, determinize, engine, layout, notation, observe, render, serial, setup
 from .observe import VsObservation
 from .state import VsState
 
@@ -105,6 +105,11 @@ VS = api.GameRules(
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
     options=_options,
+    determinize=determinize.determinize,
+    observation_layout=layout.observation_layout,
+    to_notation=notation.to_notation,
+    from_notation=notation.from_notation,
+    notation_words=(notation.GAME,),
 )
 
 

@@ -21,6 +21,7 @@ from ..errors import SaveError
 from ..saves import MAX_COUNT, as_float
 from ..vocabulary import LETTERS
 from .end import subtract_due
+from .layout import observation_layout
 from .setup import declaration_limit
 from .state import VsState
 
@@ -235,10 +236,8 @@ _PHASES = ("turn", "adjust", "pay", "over")
 
 
 def tensor_size(state: VsState) -> int:
-    """The length of :func:`observation_tensor` for this card set and player count."""
-    n, k = state.players, state.slots()
-    items, chaos = len(state.table.item_ids), len(state.table.chaos_ids)
-    return 5 * k + n * k + 5 * n * k + 5 * n + 5 * n + 2 * items + chaos + 2 + len(_PHASES) + 5 + 3 + 3
+    """The length of :func:`observation_tensor` for this card set and player count (its layout's end)."""
+    return observation_layout(state)[-1].stop
 
 
 def observation_tensor(state: VsState, player: int) -> tuple[float, ...]:

@@ -214,10 +214,9 @@ class VsState:
         return self.turn
 
     def __repr__(self) -> str:
-        return (
-            f"<VsState players={self.players} turn={self.turn} round={self.round} phase={self.phase} "
-            f"deck={len(self.deck)} counters={self.counters}>"
-        )
+        from .notation import to_notation  # the one-line position, as the solo State shows it
+
+        return f"<VsState {to_notation(self)}>"
 
 
 _update = updater(VsState)

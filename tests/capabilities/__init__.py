@@ -1,0 +1,1 @@
+"""The capabilities every mode provides through the front door (issue 12)."""
