@@ -17,6 +17,7 @@ __all__ = [
     "ChaosTowerError",
     "IllegalActionError",
     "MalformedActionError",
+    "PictureFormatError",
     "Problem",
     "SaveError",
 ]
@@ -90,3 +91,7 @@ class MalformedActionError(ChaosTowerError, ValueError):
 
 class SaveError(ChaosTowerError, ValueError):
     """A saved game that cannot be read: bad JSON, another card set, values out of place."""
+
+
+class PictureFormatError(ChaosTowerError, ValueError):
+    """A picture asked for in a format we do not write (by the file's extension), or at a scale out of range."""
