@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import api
 from ..errors import MalformedActionError
-from . import engine, observe, render, serial
+from . import engine, observe, render, serial, svg
 from .actions import CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
@@ -78,6 +78,7 @@ CREST = api.GameRules(
     render_text=render.render_text,
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
+    render_svg=svg.render_svg,
 )
 
 api.register(CrestState, CREST)

@@ -12,7 +12,7 @@ from .. import api
 from ..cards import TowerCardSet
 from ..errors import SaveError
 from ..vocabulary import LETTERS
-from . import actions, engine, observe, render, serial, setup
+from . import actions, engine, observe, render, serial, setup, svg
 from .observe import VsObservation
 from .state import VsState
 
@@ -57,6 +57,7 @@ VS = api.GameRules(
     render_text=render.render_text,
     observation=observe.observation,
     observation_tensor=observe.observation_tensor,
+    render_svg=svg.render_svg,
 )
 
 
