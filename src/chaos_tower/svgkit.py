@@ -20,10 +20,13 @@ import math
 from collections.abc import Iterable
 from pathlib import Path
 
+from .errors import PictureFormatError
+
 __all__ = [
     "FORMATS",
     "PictureFormatError",
     "box",
+    "check_scale",
     "document",
     "escape",
     "picture_format",
@@ -37,10 +40,6 @@ FORMATS = (".svg", ".png")
 """The file extensions a picture can be written as."""
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
-
-
-class PictureFormatError(ValueError):
-    """A picture asked for in a format we do not write (or with a scale that is no scale)."""
 
 
 def escape(value: object) -> str:

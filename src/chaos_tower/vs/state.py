@@ -191,6 +191,11 @@ class VsState:
             return self.queue[0]
         return self.turn
 
+    def _repr_svg_(self) -> str:
+        from .svg import render_svg  # Jupyter shows a state as its (referee's) picture
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         return (
             f"<VsState players={self.players} turn={self.turn} round={self.round} phase={self.phase} "
