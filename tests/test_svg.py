@@ -79,7 +79,7 @@ def test_games_without_pictures_say_so(cards: ct.TowerCardSet) -> None:
         ct.render_svg(object())
     vs = ct.new_game(cards, mode="vs", players=3, seed=1)
     # A VS observation has no card names to draw with; a seat's picture is render_svg(state, player=p).
-    with pytest.raises(NotImplementedError, match="^tower-vs-view has no SVG pictures yet$"):
+    with pytest.raises(NotImplementedError, match=r"^tower-vs-view has no SVG pictures yet$"):
         ct.render_svg(ct.observation(vs, 0))
 
 
