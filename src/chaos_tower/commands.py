@@ -33,6 +33,13 @@ def add_parsers(commands: Any) -> None:
     rep.add_argument(
         "--cards", metavar="PATH", help="the card set (default: the built-in one of the replay's game)"
     )
+    rep.add_argument("--html", metavar="OUT", help="write a self-contained HTML viewer of the game to OUT")
+    rep.add_argument(
+        "--seat", type=int, metavar="P", help="with --html: seat P's view only (no referee data in the file)"
+    )
+    rep.add_argument(
+        "--docs-base", default="", metavar="URL", help="with --html: docs URL for rule links"
+    )
     ren = commands.add_parser(
         "render",
         help="draw a state as SVG or PNG",
@@ -83,6 +90,11 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     cards = _cards(args.cards, err, None if args.cards else _replay_game(args.file))
     if cards is None:
         return 2
+    if args.html is not None:
+        return _write_viewer(args, cards, out, err)
+    if args.seat is not None:
+        print("--seat belongs with --html", file=err)
+        return 2
     try:
         game = replay.load(args.file)
         if args.step is not None and not 0 <= args.step <= len(game.actions):
@@ -112,6 +124,22 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     checked = "" if game.hashes is None else ", every state hash matches"
     summary = f"valid replay of {game.game}, {len(game.actions)} actions{checked}; {ending}"
     print(f"{args.file}: {summary}", file=out)
+    return 0
+
+
+def _write_viewer(args: argparse.Namespace, cards: Any, out: TextIO, err: TextIO) -> int:
+    from .viewer import viewer_html
+
+    try:
+        page = viewer_html(replay.load(args.file), cards, seat=args.seat, docs_base=args.docs_base)
+    except replay.ReplayError as exc:
+        print(f"{args.file}: {exc}", file=err)
+        return 1
+    except ValueError as exc:  # a seat the game does not have
+        print(f"{args.file}: {exc}", file=err)
+        return 2
+    Path(args.html).write_text(page, encoding="utf-8")
+    print(f"wrote {args.html}", file=out)
     return 0
 
 
