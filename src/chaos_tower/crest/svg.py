@@ -134,6 +134,8 @@ def _panel(view: CrestObservation, names: _Names, hidden: Secrets | None, seat: 
     for m, kind in enumerate(kinds):
         stack = marks[m] if m < len(marks) else ()
         shown = " + ".join(names.card(c) for c in stack) or "—"
+        if stack and view.phase == "setup":  # the referee sees cards still face down (`CRD-START-D`)
+            shown += " (face down)"
         line = kit.wrap(f"mark {m} ({names.marks.get(kind, kind)}): {shown}", 74)
         out.append(kit.text(8, y, line[0] + (" …" if len(line) > 1 else ""), size=10, css="mark"))
         y += 14

@@ -375,4 +375,6 @@ def render_svg(state: State, *, player: int | None = None, scale: float = 1.0) -
     )
     out += panel
     out.append("</g>")
-    return kit.document(width, height, out, title=f"Tower of CHAOS, {level}, life {state.life}", scale=scale)
+    return kit.document(
+        width, height, out, title=f"Tower of CHAOS, {level}, life {state.life}", scale=scale, css="solo"
+    )
