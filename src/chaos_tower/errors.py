@@ -94,4 +94,4 @@ class SaveError(ChaosTowerError, ValueError):
 
 
 class PictureFormatError(ChaosTowerError, ValueError):
-    """A picture asked for in a format we do not write (by the file's extension), or at a scale out of range."""
+    """A picture in a format we do not write (by the file's extension), or at a scale out of range."""

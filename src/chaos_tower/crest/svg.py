@@ -136,8 +136,8 @@ def _panel(view: CrestObservation, names: _Names, hidden: Secrets | None, seat: 
         shown = " + ".join(names.card(c) for c in stack) or "—"
         if stack and view.phase == "setup":  # the referee sees cards still face down (`CRD-START-D`)
             shown += " (face down)"
-        line = kit.wrap(f"mark {m} ({names.marks.get(kind, kind)}): {shown}", 74)
-        out.append(kit.text(8, y, line[0] + (" …" if len(line) > 1 else ""), size=10, css="mark"))
+        wrapped = kit.wrap(f"mark {m} ({names.marks.get(kind, kind)}): {shown}", 74)
+        out.append(kit.text(8, y, wrapped[0] + (" …" if len(wrapped) > 1 else ""), size=10, css="mark"))
         y += 14
     if view.face_down[seat]:
         out.append(kit.text(8, y, f"{view.face_down[seat]} cards put out face down", size=10, fill="#777"))
