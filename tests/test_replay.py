@@ -233,9 +233,10 @@ def test_cli_replay_of_a_crest_game_finds_the_built_in_crest_set(
     path.write_text(recorded.dumps(), encoding="utf-8")
     assert main(["replay", str(path), "--verify"]) == 0
     assert f"valid replay of crest, {len(recorded.actions)} actions" in capsys.readouterr().out
-    # drawing it says that Crest Duel has no pictures, not that the card set is wrong
-    assert main(["render", "--replay", str(path), "--out", str(tmp_path / "x.svg")]) == 2
-    assert "crest has no SVG pictures" in capsys.readouterr().err
+    # drawing it finds the built-in Crest set too
+    assert main(["render", "--replay", str(path), "--out", str(tmp_path / "x.svg")]) == 0
+    final = replay.verify(recorded, crest)
+    assert (tmp_path / "x.svg").read_text(encoding="utf-8") == ct.render_svg(final)
 
 
 def test_log_records_each_steps_events_and_the_outcome(

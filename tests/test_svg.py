@@ -79,21 +79,18 @@ def test_games_without_pictures_say_so(cards: ct.TowerCardSet) -> None:
     with pytest.raises(TypeError, match="not a game state"):
         ct.render_svg(object())
     vs = ct.new_game(cards, mode="vs", players=3, seed=1)
-    crest = ct.new_game(ct.load_cardset(game="crest"), players=2, seed=1)
-    for state, name in ((vs, "tower-vs"), (ct.observation(vs, 0), "tower-vs-view"), (crest, "crest")):
-        with pytest.raises(NotImplementedError, match=f"^{name} has no SVG pictures yet$"):
-            ct.render_svg(state)
+    # A VS observation has no card names to draw with; a seat's picture is render_svg(state, player=p).
+    with pytest.raises(NotImplementedError, match=r"^tower-vs-view has no SVG pictures yet$"):
+        ct.render_svg(ct.observation(vs, 0))
 
 
-def test_pettingzoo_svg_rendering_is_refused_up_front_for_games_without_pictures() -> None:
+def test_pettingzoo_svg_rendering_draws_every_game() -> None:
     from chaos_tower.integrations.pettingzoo import env
 
     for name in ("chaos_tower_vs2", "crest_duel_2"):
-        with pytest.raises(ValueError, match="no SVG pictures"):
-            env(name, render_mode="svg")
-        rendered = env(name, render_mode="ansi")
+        rendered = env(name, render_mode="svg")
         rendered.reset(seed=1)
-        assert rendered.render() == ct.render_text(rendered.game_state)
+        assert rendered.render() == ct.render_svg(rendered.game_state)
 
 
 def test_card_face_drawing() -> None:
@@ -136,11 +133,12 @@ def test_cli_render(tmp_path: Path, middle: ct.State, monkeypatch: pytest.Monkey
     assert not (tmp_path / "board.png").exists()
 
 
-def test_cli_render_of_a_crest_set_says_it_has_no_pictures(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_render_of_a_crest_set(tmp_path: Path) -> None:
     crest = str(Path(__file__).resolve().parents[1] / "carddata" / "crest")
     out = tmp_path / "duel.svg"
-    assert main(["render", "--cards", crest, "--actions", "3", "--out", str(out)]) == 2
-    assert "crest has no SVG pictures yet" in capsys.readouterr().err
-    assert not out.exists()
+    assert main(["render", "--cards", crest, "--actions", "3", "--out", str(out)]) == 0
+    state = ct.new_game(ct.load_cardset(crest), seed=0)
+    agent = RandomAgent(0)
+    for _ in range(3):
+        state = ct.apply(state, agent.choose(state))
+    assert out.read_text(encoding="utf-8") == ct.render_svg(state)

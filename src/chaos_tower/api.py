@@ -95,8 +95,9 @@ class GameRules:
     render_text: Callable[[Any], str]
     observation: _Fn | None = None
     observation_tensor: Callable[[Any, int], tuple[float, ...]] | None = None
-    render_svg: Callable[[Any], str] | None = None
-    """The state drawn as an SVG document; ``None`` for a game without pictures yet."""
+    render_svg: Callable[..., str] | None = None
+    """The state drawn as an SVG document, called as ``(state, player=None|seat, scale=1.0)``;
+    ``None`` for a game without pictures."""
     options: Callable[[Any], Options] | None = None
     """The options the state was started with (:func:`options`); ``None`` for a view."""
     to_notation: Callable[[Any], str] | None = None
@@ -427,13 +428,16 @@ def render_text(state: Any) -> str:
     return rules_of(state).render_text(state)
 
 
-def render_svg(state: Any) -> str:
-    """The state drawn as a standalone SVG document (the floor, the player, values, items).
+def render_svg(state: Any, *, player: int | None = None, scale: float = 1.0) -> str:
+    """The state drawn as a standalone SVG document, ``scale`` times its natural size.
 
-    :class:`NotImplementedError` for a game that has no pictures yet.
+    Without ``player`` it is the referee's picture, hidden parts included; with
+    a seat it is that seat's picture, drawn from :func:`observation` (and the
+    public card set) only, so it cannot show what the seat may not know.
+    :class:`NotImplementedError` for a game that has no pictures.
     """
     fn = rules_of(state).render_svg
     if fn is None:
         raise NotImplementedError(f"{rules_of(state).name} has no SVG pictures yet")
-    result: str = fn(state)
+    result: str = fn(state, player=player, scale=scale)
     return result

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import api, replay
-from .errors import CardSetError
+from . import api, replay, svgkit
+from .errors import CardSetError, PictureFormatError
 
 __all__ = ["add_parsers", "run_render", "run_replay"]
 
@@ -33,12 +33,20 @@ def add_parsers(commands: Any) -> None:
     rep.add_argument(
         "--cards", metavar="PATH", help="the card set (default: the built-in one of the replay's game)"
     )
+    rep.add_argument("--html", metavar="OUT", help="write a self-contained HTML viewer of the game to OUT")
+    rep.add_argument(
+        "--seat", type=int, metavar="P", help="with --html: seat P's view only (no referee data in the file)"
+    )
+    rep.add_argument(
+        "--docs-base", default="", metavar="URL", help="with --html: docs URL for rule links"
+    )
     ren = commands.add_parser(
         "render",
-        help="draw a state as SVG (or PNG, if cairosvg is installed)",
-        description="Draw a solo position as an SVG picture: the state after N actions of a "
+        help="draw a state as SVG or PNG",
+        description="Draw a position of any game as a picture: the state after N actions of a "
         "random agent from --seed, or after action K of a replay (--replay FILE --step K). "
-        "An --out ending in .png is written as PNG when the optional cairosvg library is installed.",
+        "The format is --out's extension: .svg, or .png when the optional cairosvg library is "
+        "installed; any other is refused. --player P draws what seat P may see.",
     )
     ren.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
     ren.add_argument("--actions", type=int, default=0, metavar="N", help="random actions to play first")
@@ -49,7 +57,9 @@ def add_parsers(commands: Any) -> None:
     ren.add_argument(
         "--cards", metavar="PATH", help="the card set (default: the built-in one, or the replay's game's)"
     )
-    ren.add_argument("--out", metavar="FILE", required=True, help="the picture to write (.svg or .png)")
+    ren.add_argument("--out", metavar="FILE", required=True, help="the picture to write: .svg or .png")
+    ren.add_argument("--player", type=int, metavar="P", help="seat P's picture (default: the referee's)")
+    ren.add_argument("--scale", type=float, default=1.0, metavar="S", help="size, 0.1 to 10 (default 1)")
 
 
 def _cards(path: str | None, err: TextIO, game: str | None = None) -> Any:
@@ -79,6 +89,11 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     err = err or sys.stderr
     cards = _cards(args.cards, err, None if args.cards else _replay_game(args.file))
     if cards is None:
+        return 2
+    if args.html is not None:
+        return _write_viewer(args, cards, out, err)
+    if args.seat is not None:
+        print("--seat belongs with --html", file=err)
         return 2
     try:
         game = replay.load(args.file)
@@ -121,13 +136,30 @@ def _ending(state: Any) -> str:
     return f"ended by {outcome.cause} ({outcome.rule}){seats}"
 
 
-def _png(svg: str, path: Path, err: TextIO) -> bool:
+def _write_viewer(args: argparse.Namespace, cards: Any, out: TextIO, err: TextIO) -> int:
+    from .viewer import viewer_html
+
     try:
-        cairosvg = importlib.import_module("cairosvg")
-    except ImportError:  # an optional extra: say how to get it
-        print("writing PNG needs the cairosvg library: pip install cairosvg (or write .svg)", file=err)
+        page = viewer_html(replay.load(args.file), cards, seat=args.seat, docs_base=args.docs_base)
+    except replay.ReplayError as exc:
+        print(f"{args.file}: {exc}", file=err)
+        return 1
+    except ValueError as exc:  # a seat the game does not have
+        print(f"{args.file}: {exc}", file=err)
+        return 2
+    Path(args.html).write_text(page, encoding="utf-8")
+    print(f"wrote {args.html}", file=out)
+    return 0
+
+
+_NO_PNG = "writing PNG needs the cairosvg library: pip install cairosvg (or write .svg)"
+
+
+def _has_cairosvg() -> bool:
+    try:
+        importlib.import_module("cairosvg")
+    except ImportError:  # an optional extra: the caller says how to get it
         return False
-    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(path))
     return True
 
 
@@ -135,6 +167,15 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     """``chaos-tower render``."""
     out = out or sys.stdout
     err = err or sys.stderr
+    try:  # refuse a format or a scale we cannot give before any work, and write nothing
+        fmt = svgkit.picture_format(args.out)
+        svgkit.check_scale(args.scale)
+    except PictureFormatError as exc:
+        print(exc, file=err)
+        return 2
+    if fmt == "png" and not _has_cairosvg():
+        print(_NO_PNG, file=err)
+        return 2
     game_name = None if args.cards or args.replay is None else _replay_game(args.replay)
     cards = _cards(args.cards, err, game_name)
     if cards is None:
@@ -154,24 +195,21 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
         from .agents import RandomAgent
 
         state = api.new_game(cards, seed=args.seed)
-        if api.rules_of(state).render_svg is None:  # say so before playing: the agent is the solo game's
-            print(f"{api.rules_of(state).name} has no SVG pictures yet", file=err)
-            return 2
         agent = RandomAgent(args.seed)
         for _ in range(args.actions):
             if api.is_terminal(state):
                 break
             state = api.apply(state, agent.choose(state))
     try:
-        svg = api.render_svg(state)
-    except NotImplementedError as exc:
+        svg = api.render_svg(state, player=args.player, scale=args.scale)
+    except (NotImplementedError, ValueError) as exc:  # no pictures, or no such seat
         print(exc, file=err)
         return 2
     path = Path(args.out)
-    if path.suffix.lower() == ".png":
-        if not _png(svg, path, err):
-            return 2
-    else:
-        path.write_text(svg, encoding="utf-8")
+    try:
+        svgkit.write_picture(svg, path)
+    except ImportError:
+        print(_NO_PNG, file=err)
+        return 2
     print(f"wrote {path}", file=out)
     return 0

@@ -21,6 +21,7 @@ __all__ = [
     "InitError",
     "MalformedActionError",
     "OptionError",
+    "PictureFormatError",
     "Problem",
     "SaveError",
     "Severity",
@@ -152,3 +153,7 @@ class SaveError(ChaosTowerError, ValueError):
 
 class OptionError(ChaosTowerError, ValueError):
     """A game option that cannot be used: unknown to the mode, of the wrong type, or out of range."""
+
+
+class PictureFormatError(ChaosTowerError, ValueError):
+    """A picture in a format we do not write (by the file's extension), or at a scale out of range."""

@@ -12,7 +12,7 @@ from .. import api
 from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
 from ..views import view_rules
-from . import determinize, engine, layout, notation, observe, render, serial, view_codec
+from . import determinize, engine, layout, notation, observe, render, serial, svg, view_codec
 from .actions import CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
@@ -114,6 +114,7 @@ CREST = api.GameRules(
     to_notation=notation.to_notation,
     from_notation=notation.from_notation,
     notation_words=(notation.GAME,),
+    render_svg=svg.render_svg,
 )
 
 CREST_VIEW = view_rules(

@@ -172,6 +172,11 @@ class CrestState:
 
         return f"<CrestState {to_notation(self)}>"
 
+    def _repr_svg_(self) -> str:
+        from .svg import render_svg  # Jupyter shows a state as its (referee's) picture
+
+        return render_svg(self)
+
     def status(self, seat: int, status: Status) -> int:
         """Own turns left of ``status`` on ``seat``'s monster (0: it does not have it)."""
         return self.statuses[seat][STATUSES.index(status)]

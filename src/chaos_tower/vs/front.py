@@ -13,7 +13,7 @@ from ..cards import TowerCardSet
 from ..errors import SaveError
 from ..options import Options, OptionSpec
 from ..vocabulary import LETTERS
-from . import actions, determinize, engine, layout, notation, observe, render, serial, setup
+from . import actions, determinize, engine, layout, notation, observe, render, serial, setup, svg
 from .observe import VsObservation
 from .state import VsState
 
@@ -110,6 +110,7 @@ VS = api.GameRules(
     to_notation=notation.to_notation,
     from_notation=notation.from_notation,
     notation_words=(notation.GAME,),
+    render_svg=svg.render_svg,
 )
 
 

@@ -213,6 +213,11 @@ class VsState:
             return self.queue[0]
         return self.turn
 
+    def _repr_svg_(self) -> str:
+        from .svg import render_svg  # Jupyter shows a state as its (referee's) picture
+
+        return render_svg(self)
+
     def __repr__(self) -> str:
         from .notation import to_notation  # the one-line position, as the solo State shows it
 

@@ -1,0 +1,38 @@
+"""The docs' picture gallery (docs/gallery.md, docs/gallery/*.svg) is what tools/gen_gallery.py makes now."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_gallery", ROOT / "tools" / "gen_gallery.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["gen_gallery"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_gallery_is_current_and_shows_every_mode() -> None:
+    tool = _tool()
+    wanted = tool.files()
+    for path, text in wanted.items():
+        on_disk = ROOT / "docs" / path
+        assert on_disk.is_file(), f"run python tools/gen_gallery.py: docs/{path} is missing"
+        stale = f"run python tools/gen_gallery.py: docs/{path} is stale"
+        assert on_disk.read_text(encoding="utf-8") == text, stale
+    kinds = set()
+    for path, text in wanted.items():
+        if path.endswith(".svg"):
+            root = ET.fromstring(text)
+            kinds.add((root.get("class") or "").split()[0])
+            assert f"]({path})" in wanted["gallery.md"]
+    assert kinds == {"solo", "vs", "crest"}
+    assert tool.main(["--check"]) == 0

@@ -1,0 +1,216 @@
+"""The HTML replay viewer: its data (what each view may hold) and the page in a real headless Chromium.
+
+The browser tests drive Debian's chromium through Playwright (no browser
+download). Without chromium or Playwright they skip locally but fail under
+``CI=true``: CI installs both (.ci/run).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import chaos_tower as ct
+from chaos_tower import replay
+from chaos_tower.agents import RandomAgent
+from chaos_tower.cli import main
+from chaos_tower.viewer import rule_link, viewer_html
+
+CHROMIUM = "/usr/bin/chromium"
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _record(cards: Any, seed: int, count: int, **options: Any) -> replay.Replay:
+    state = ct.new_game(cards, seed=seed, **options)
+    agent = RandomAgent(seed)
+    moves = []
+    for _ in range(count):
+        if ct.is_terminal(state):
+            break
+        action = agent.choose(state)
+        moves.append(ct.action_text(state, action))
+        state = ct.apply(state, action)
+    return replay.record(cards, moves, seed=seed, **options)
+
+
+@pytest.fixture(scope="module")
+def crest_game() -> tuple[ct.CrestCardSet, replay.Replay]:
+    cards = ct.load_cardset(game="crest")
+    return cards, _record(cards, 5, 30, players=2)
+
+
+@pytest.fixture(scope="module")
+def vs_game() -> tuple[ct.TowerCardSet, replay.Replay]:
+    cards = ct.load_cardset()
+    return cards, _record(cards, 11, 12, mode="vs", players=3)
+
+
+def _data(page: str) -> list[dict[str, Any]]:
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S)
+    assert found is not None
+    views: list[dict[str, Any]] = json.loads(found.group(1))
+    return views
+
+
+def test_rule_links_point_at_the_anchors_the_docs_have() -> None:
+    """Each rule page has a (rule-id)= anchor, which Sphinx makes #rule-id (IDs built, not cited)."""
+    for rule in ("TOC-" "STEP-03", "TOC-" "VS3-049", "CRD-" "BEAST-B", "TOC-" "ITEM-01A"):
+        link = rule_link(rule)
+        assert link is not None
+        page, anchor = link.split("#")
+        source = DOCS / page.replace(".html", ".md")
+        assert f"({anchor})=" in source.read_text(encoding="utf-8"), rule
+    assert rule_link("TOC-" "STEP-03", "https://x.org/") == "https://x.org/rules/step.html#toc-step-03"
+    assert rule_link("not a rule") is None
+
+
+def test_seat_file_holds_no_referee_data_and_no_other_seat_secrets(
+    vs_game: tuple[ct.TowerCardSet, replay.Replay],
+) -> None:
+    """TOC-VS3-040, TOC-VS3-043: a seat's viewer contains none of the others' attributes or items."""
+    cards, game = vs_game
+    start = replay.state_at(game, cards, 0)
+    table = start.table
+    for seat in range(3):
+        page = viewer_html(game, cards, seat=seat)
+        views = _data(page)
+        assert [v["id"] for v in views] == [f"seat-{seat}"]
+        own = {table.item_names[i] for i in start.hands[seat]}
+        others = {table.item_names[i] for p, h in enumerate(start.hands) if p != seat for i in h} - own
+        given = {g.item for s in replay.steps(game, cards) for g in s.state.gifts}
+        secret = others - {table.item_names[i] for i in given}
+        assert secret
+        for name in secret:
+            assert name not in page, (seat, name)
+        assert "dealt to nobody" not in page and "(referee)" not in page and 'class="vs referee"' not in page
+        assert "secret-letter" in page  # its own attributes are there
+    spectator = _data(viewer_html(game, cards))
+    assert [v["id"] for v in spectator] == ["referee", "seat-0", "seat-1", "seat-2"]
+    assert all(len(v["steps"]) == len(game.actions) + 1 for v in spectator)
+
+
+def test_crest_seat_views_withhold_cards_put_out_face_down(
+    crest_game: tuple[ct.CrestCardSet, replay.Replay],
+) -> None:
+    """CRD-START-D: the cards another seat puts out face down are not in a seat's log."""
+    cards, game = crest_game
+    views = {v["id"]: v for v in _data(viewer_html(game, cards))}
+    referee, seat1 = views["referee"]["steps"], views["seat-1"]["steps"]
+    assert referee[1]["action"].startswith("place ")  # seat 0 puts a card out, face down
+    assert seat1[1]["action"] == "(seat 0 acts unseen)"
+    assert views["seat-0"]["steps"][1]["action"] == referee[1]["action"]
+    events = [e for step in referee for e in step["events"]]
+    assert events and all(e["href"] == rule_link(e["rule"]) for e in events)
+
+
+def test_cli_replay_html(tmp_path: Path, crest_game: tuple[ct.CrestCardSet, replay.Replay]) -> None:
+    cards, game = crest_game
+    saved = tmp_path / "duel.json"
+    saved.write_text(game.dumps(), encoding="utf-8")
+    out = tmp_path / "duel.html"
+    assert main(["replay", str(saved), "--html", str(out), "--docs-base", "https://d.org/"]) == 0
+    assert out.read_text(encoding="utf-8") == viewer_html(game, cards, docs_base="https://d.org/")
+    assert main(["replay", str(saved), "--html", str(tmp_path / "no.html"), "--seat", "2"]) == 2
+    assert not (tmp_path / "no.html").exists()
+
+
+# -- in a real browser -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    missing = None
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing = "Playwright is not installed (pip install playwright)"
+    if missing is None and shutil.which(CHROMIUM) is None:
+        missing = f"no chromium at {CHROMIUM} (apt-get install chromium)"
+    if missing is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the viewer's browser tests need a browser under CI: {missing}")
+        pytest.skip(missing)
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+def _open(browser: Any, path: Path) -> tuple[Any, list[str], list[str]]:
+    page = browser.new_page()
+    errors: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(path.as_uri())
+    return page, errors, requests
+
+
+def test_the_page_steps_in_chromium(
+    browser: Any, tmp_path: Path, crest_game: tuple[ct.CrestCardSet, replay.Replay]
+) -> None:
+    cards, game = crest_game
+    path = tmp_path / "duel.html"
+    path.write_text(viewer_html(game, cards), encoding="utf-8")
+    page, errors, requests = _open(browser, path)
+    assert page.inner_text("#where").startswith("step 0 of 30")
+    first = page.inner_html("#picture")
+    assert first.startswith("<svg")
+    visible = page.locator("#log > li:not(.later)")
+    assert visible.count() == 1
+    page.click("#next")
+    assert page.inner_text("#where").startswith("step 1 of 30: place ")
+    assert visible.count() == 2 and page.inner_html("#picture") != first
+    page.keyboard.press("End")
+    assert page.inner_text("#where").startswith("step 30 of 30")
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#where").startswith("step 29 of 30")
+    page.fill("#slider", "5")
+    assert page.inner_text("#where").startswith("step 5 of 30")
+    page.click("#first")
+    assert page.inner_text("#where").startswith("step 0 of 30")
+    link = page.locator("#log a.rule").first
+    assert link.get_attribute("href") == "rules/crest.html#crd-start-a"
+    assert errors == [] and requests == [path.as_uri()]  # no console errors, nothing fetched
+
+
+def test_a_seat_view_in_chromium_shows_no_other_seat_secret(
+    browser: Any, tmp_path: Path, vs_game: tuple[ct.TowerCardSet, replay.Replay]
+) -> None:
+    """TOC-VS3-040: switching to a seat's view shows that seat's picture, without the others' hands."""
+    cards, game = vs_game
+    path = tmp_path / "vs.html"
+    path.write_text(viewer_html(game, cards), encoding="utf-8")
+    page, errors, _ = _open(browser, path)
+    start = replay.state_at(game, cards, 0)
+    table = start.table
+    assert "referee" in (page.get_attribute("#picture svg", "class") or "")
+    seat_items = {table.item_names[i] for i in start.hands[1]}
+    assert all(name in page.inner_text("#picture") for name in seat_items)  # the referee sees seat 1's hand
+    page.select_option("#view", "seat-0")
+    assert page.get_attribute("#picture svg", "class") == "vs seat-0"
+    shown = page.inner_text("#picture")
+    own = {table.item_names[i] for i in start.hands[0]}
+    for name in seat_items - own:
+        assert name not in shown
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#where").startswith("step 1 of")
+    assert errors == []
