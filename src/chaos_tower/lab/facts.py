@@ -1,0 +1,168 @@
+"""Per-card facts of one game, read from the events the engine attaches to each state.
+
+The engine's events name cards in their text (``Wraith is defeated and turned
+over``); each game's tracker maps those names back to card IDs and keeps, for
+one game: the cards drawn, placed, fought, defeated, held (gained) and used,
+the floor reached, and the card that dealt each killing blow. Only the events
+are read, never the rules' internals, so the facts are what a spectator of the
+game's log would count. A fact the events of a game never show stays empty
+(Crest Duel's events do not name the cards drawn in a refill, which are secret).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["FACTS", "Tracker", "tracker_for"]
+
+FACTS = ("drawn", "placed", "fought", "defeated", "held", "used")
+"""The per-card fact columns, each a sorted list of distinct card IDs per game."""
+
+_LEAVING = re.compile(r"da ([+-]\d+) leaving (.+), ([+-]\d+) entering (.+)$")
+_SEAT = re.compile(r"^seat (\d+) \(([^)]+)\)")
+
+
+class Tracker:
+    """Collects one game's facts from each step's events; :meth:`row` gives them."""
+
+    def __init__(self, cards: Any) -> None:
+        self.names: dict[str, str] = {card.name: card.id for card in cards.all_cards()}
+        self.sets: dict[str, set[str]] = {fact: set() for fact in FACTS}
+        self.killers: list[str] = []
+        self.floor: int | None = None
+        self.first: int | None = None
+        self.monsters: dict[int, str] = {}
+
+    def _id(self, name: str) -> str:
+        return self.names.get(name.strip(), name.strip())
+
+    def observe(self, events: Any) -> None:
+        """Read the events of one action."""
+
+    def row(self) -> dict[str, Any]:
+        """The facts as row values."""
+        row: dict[str, Any] = {fact: sorted(cards) for fact, cards in self.sets.items()}
+        row.update(killers=self.killers, floor=self.floor, first=self.first)
+        row["monsters"] = [self.monsters.get(seat, "") for seat in range(len(self.monsters))] or None
+        return row
+
+
+class SoloTracker(Tracker):
+    """The solo Tower: chaos cards placed (and so drawn), monsters fought and defeated, items held and used."""
+
+    def __init__(self, cards: Any) -> None:
+        super().__init__(cards)
+        self.floor = 1  # the game starts on floor 1 (TOC-PREP-01)
+        self.monster_ids = {card.id for card in cards.monsters}
+        self.blow: str | None = None
+
+    def observe(self, events: Any) -> None:
+        sets = self.sets
+        for event in events:
+            kind = event.kind
+            text = event.text
+            if (kind == "place" or kind == "step") and " placed at " in text:
+                card = self._id(text.partition(" placed at ")[0])
+                sets["placed"].add(card)
+                if kind == "place":
+                    sets["drawn"].add(card)  # a chaos card is placed as it is drawn (TOC-PLAY-A)
+            elif kind == "move":
+                card = self._id(text.rpartition(" → ")[2].rpartition(" (")[0])
+                if card in self.monster_ids:
+                    sets["fought"].add(card)
+            elif kind == "elements" and ": fighting " in text:
+                sets["fought"].add(self._id(text.partition(": fighting ")[2]))
+            elif kind == "defeat":
+                sets["defeated"].add(self._id(text.partition(" is defeated")[0]))
+            elif kind == "item":
+                sets["held"].add(self._id(text.rpartition(" gained")[0]))
+            elif kind == "use":
+                sets["used"].add(self._id(text.partition(" used from ")[0]))
+            elif kind == "life" and event.amount is not None and event.amount < 0:
+                self.blow = self._blow(text.partition(": ")[2])
+            elif kind == "floor" and text.startswith("floor "):
+                self.floor = max(self.floor or 0, int(text.partition(" → ")[2].partition(":")[0]))
+            elif kind == "end" and text.startswith("life reached 0") and self.blow:
+                self.killers.append(self.blow)  # the card of the damage that ended it (TOC-OVER-01)
+
+    def _blow(self, why: str) -> str | None:
+        # "da -1 leaving A, -2 entering B": the card that cost more (B on a tie, the card stepped onto);
+        # "Wraith's da in the fight", "Rebright's da": the card named.
+        moved = _LEAVING.match(why)
+        if moved:
+            leave, here, enter, there = moved.groups()
+            return self._id(here) if int(leave) < int(enter) else self._id(there)
+        if "'s da" in why:
+            return self._id(why.partition("'s da")[0])
+        return None
+
+
+class VsTracker(Tracker):
+    """The VS modes: chaos cards drawn, items given (used); the card whose adjustment put a player out."""
+
+    def __init__(self, cards: Any) -> None:
+        super().__init__(cards)
+        self.adjusted: dict[str, str] = {}
+
+    def observe(self, events: Any) -> None:
+        sets = self.sets
+        for event in events:
+            kind = event.kind
+            text = event.text
+            if kind == "turn" and self.first is None and event.amount is not None:
+                self.first = event.amount  # the first turn announced is the first seat's (TOC-VS3-045)
+            elif kind == "draw":
+                card = self._id(text.partition(" draws ")[2].rpartition(" (")[0])
+                sets["drawn"].add(card)
+            elif kind == "give":
+                sets["used"].add(self._id(text.partition(" gives ")[2].rpartition(" to player ")[0]))
+            elif kind == "adjust":
+                player, _, rest = text.partition(" adjusts for ")
+                self.adjusted[player] = self._id(rest.partition(":")[0])
+            elif kind == "out" and "counters-zero" in text:
+                card = self.adjusted.get(text.partition(" is out")[0])
+                if card:
+                    self.killers.append(card)
+
+
+class CrestTracker(Tracker):
+    """Crest Duel: cards put out and grown (placed), crests and spells used; the card of each killing blow."""
+
+    def __init__(self, cards: Any) -> None:
+        super().__init__(cards)
+        self.monster_names = {card.name: card.id for card in cards.monsters}
+        self.players = 0
+        self.source: list[str] = []
+
+    def observe(self, events: Any) -> None:
+        sets = self.sets
+        self.source = []  # a blow is credited within its own action only
+        for event in events:
+            kind = event.kind
+            text = event.text
+            seat = _SEAT.match(text)
+            if seat and int(seat.group(1)) not in self.monsters:
+                self.monsters[int(seat.group(1))] = self.monster_names.get(seat.group(2), seat.group(2))
+            if kind == "reveal":
+                for card in text.partition(" reveals: ")[2].split(", "):
+                    sets["placed"].add(card.strip())  # put out face down at the start (CRD-START-D)
+            elif kind == "grow":
+                sets["placed"].add(text.partition(" puts ")[2].partition(" on ")[0])
+            elif kind == "use" and " uses " in text:
+                inside = text.partition(" uses ")[2].partition(" (")[2].rpartition(") at ")[0]
+                self.source = [card.strip() for card in inside.split(" + ") if card.strip()]
+                sets["used"].update(self.source)
+            elif kind == "spell":
+                self.source = [text.partition(" casts ")[2].strip()]
+                sets["used"].update(self.source)
+            elif kind == "first" and self.first is None:
+                self.first = int(text.split()[1])
+            elif kind == "death":
+                self.killers.extend(self.source)  # CRD-DEATH-A: the cards of the blow that killed
+
+
+def tracker_for(rules: str, cards: Any) -> Tracker:
+    """A new tracker for a game of ``rules`` (``tower-solo``, ``tower-vs``, ``crest``)."""
+    kind = {"tower-solo": SoloTracker, "tower-vs": VsTracker, "crest": CrestTracker}[rules]
+    return kind(cards)
