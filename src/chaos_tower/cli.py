@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     schema.add_argument("name", nargs="?", default="tower-cardset", choices=sorted(SCHEMA_FILES))
     add_parsers(commands)  # replay, render
+    from .lab.cli import add_lab_parser
+
+    add_lab_parser(commands)
     return parser
 
 
@@ -132,5 +135,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_replay(args)
     if args.command == "render":
         return run_render(args)
+    if args.command == "lab":
+        from .lab.cli import run_lab
+
+        return run_lab(args)
     print(json.dumps(load_schema(args.name), ensure_ascii=False, indent=2))
     return 0
