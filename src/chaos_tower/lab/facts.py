@@ -145,10 +145,12 @@ class CrestTracker(Tracker):
             if seat and int(seat.group(1)) not in self.monsters:
                 self.monsters[int(seat.group(1))] = self.monster_names.get(seat.group(2), seat.group(2))
             if kind == "reveal":
-                for card in text.partition(" reveals: ")[2].split(", "):
-                    sets["placed"].add(card.strip())  # put out face down at the start (CRD-START-D)
-            elif kind == "grow":
+                shown = (card.strip() for card in text.partition(" reveals: ")[2].split(", "))
+                sets["placed"].update(card for card in shown if card)  # put out face down (CRD-START-D)
+            elif kind == "grow" and " puts " in text:
                 sets["placed"].add(text.partition(" puts ")[2].partition(" on ")[0])
+            elif kind == "grow" and " wears " in text:
+                sets["placed"].add(text.partition(" wears ")[2].strip())  # a chaos ring worn
             elif kind == "use" and " uses " in text:
                 inside = text.partition(" uses ")[2].partition(" (")[2].rpartition(") at ")[0]
                 self.source = [card.strip() for card in inside.split(" + ") if card.strip()]

@@ -185,10 +185,11 @@ def run(
         session["executor"] = name
         pending: dict[cf.Future[tuple[int, int, bytes]], int] = {}
         queue = iter(todo)
+        window = 1 if isinstance(pool, InlineExecutor) else 2 * width + 1  # inline: play as it is asked
         try:
             try:
                 while True:
-                    while len(pending) < 2 * width + 1:
+                    while len(pending) < window:
                         index = next(queue, None)
                         if index is None:
                             break
