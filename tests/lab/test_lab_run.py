@@ -110,6 +110,9 @@ def test_rows_carry_the_listed_fields_and_card_facts_for_every_game() -> None:
     assert duel["used"] and set(duel["used"]) <= crest_ids and set(duel["placed"]) <= crest_ids
     assert duel["killers"] and set(duel["killers"]) <= crest_ids
     assert duel["winners"] and duel["first"] in (0, 1)
+    assert {entry.partition(":")[0] for entry in duel["seat_cards"]} == {"0", "1"}
+    assert {entry.partition(":")[2] for entry in duel["seat_cards"]} <= crest_ids
+    assert {entry.partition(":")[2] for entry in vs["seat_cards"]} <= ids and vs["seat_cards"]
 
 
 def test_the_run_record_names_the_set_mode_agents_versions_and_command(tmp_path: Path) -> None:

@@ -89,7 +89,7 @@ def _row(game: int, *, outcome: str, results: list[str], first: int | None = Non
         "floor": facts.pop("floor", None),
         "monsters": facts.pop("monsters", None),
     }
-    for fact in ("drawn", "placed", "fought", "defeated", "held", "used", "killers"):
+    for fact in ("drawn", "placed", "fought", "defeated", "held", "used", "killers", "seat_cards"):
         row[fact] = facts.pop(fact, [])
     return row
 
@@ -121,10 +121,10 @@ def test_first_seat_advantage_and_monster_win_rates() -> None:
     """Crest Duel (CRD-START-E decides the first seat): the first seat's wins against its fair share."""
     spec = {**SOLO, "game": "crest", "mode": "duel", "players": 2}
     rows = [
-        _row(0, outcome="won", results=["won", "lost"], first=0, monsters=["gorgath", "ixalith"]),
+        _row(0, outcome="won", results=["won", "lost"], first=0, monsters=["gorgath", "ixalith"], seat_cards=["0:fireball"]),
         _row(1, outcome="won", results=["lost", "won"], first=1, monsters=["ixalith", "gorgath"]),
         _row(2, outcome="won", results=["won", "lost"], first=0, monsters=["gorgath", "ixalith"]),
-        _row(3, outcome="won", results=["won", "lost"], first=1, monsters=["ixalith", "gorgath"]),
+        _row(3, outcome="won", results=["won", "lost"], first=1, monsters=["ixalith", "gorgath"], seat_cards=["1:fireball"]),
     ]
     s = summarize(to_table(rows), spec)
     first = s["first_seat"]
@@ -134,6 +134,10 @@ def test_first_seat_advantage_and_monster_win_rates() -> None:
     assert s["monsters"]["gorgath"]["successes"] == 3 and s["monsters"]["gorgath"]["trials"] == 4
     assert s["monsters"]["ixalith"]["successes"] == 1
     assert [seat["successes"] for seat in s["seats"]] == [3, 1]
+    # over seats: the seat that cast fireball won once in two, the six other seats won three times
+    fireball = next(c for c in s["cards"] if c["card"] == "fireball")
+    assert (fireball["with"]["successes"], fireball["with"]["trials"]) == (1, 2)
+    assert (fireball["without"]["successes"], fireball["without"]["trials"]) == (3, 6)
 
 
 def test_compare_pairs_games_by_number() -> None:

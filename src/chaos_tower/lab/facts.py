@@ -33,6 +33,8 @@ class Tracker:
         self.floor: int | None = None
         self.first: int | None = None
         self.monsters: dict[int, str] = {}
+        self.seat_cards: set[str] = set()
+        """``seat:card`` for each card a seat drew, placed or used (games of several players)."""
 
     def _id(self, name: str) -> str:
         return self.names.get(name.strip(), name.strip())
@@ -43,7 +45,7 @@ class Tracker:
     def row(self) -> dict[str, Any]:
         """The facts as row values."""
         row: dict[str, Any] = {fact: sorted(cards) for fact, cards in self.sets.items()}
-        row.update(killers=self.killers, floor=self.floor, first=self.first)
+        row.update(killers=self.killers, floor=self.floor, first=self.first, seat_cards=sorted(self.seat_cards))
         row["monsters"] = [self.monsters.get(seat, "") for seat in range(len(self.monsters))] or None
         return row
 
@@ -113,10 +115,15 @@ class VsTracker(Tracker):
             if kind == "turn" and self.first is None and event.amount is not None:
                 self.first = event.amount  # the first turn announced is the first seat's (TOC-VS3-045)
             elif kind == "draw":
-                card = self._id(text.partition(" draws ")[2].rpartition(" (")[0])
+                who, _, rest = text.partition(" draws ")
+                card = self._id(rest.rpartition(" (")[0])
                 sets["drawn"].add(card)
+                self.seat_cards.add(f"{who.removeprefix('player ')}:{card}")
             elif kind == "give":
-                sets["used"].add(self._id(text.partition(" gives ")[2].rpartition(" to player ")[0]))
+                who, _, rest = text.partition(" gives ")
+                card = self._id(rest.rpartition(" to player ")[0])
+                sets["used"].add(card)
+                self.seat_cards.add(f"{who.removeprefix('player ')}:{card}")
             elif kind == "adjust":
                 player, _, rest = text.partition(" adjusts for ")
                 self.adjusted[player] = self._id(rest.partition(":")[0])
@@ -162,6 +169,17 @@ class CrestTracker(Tracker):
                 self.first = int(text.split()[1])
             elif kind == "death":
                 self.killers.extend(self.source)  # CRD-DEATH-A: the cards of the blow that killed
+            if kind in ("reveal", "grow", "use", "spell") and text.startswith("seat "):
+                who = text.split(" ", 2)[1]
+                mine = self.source if kind in ("use", "spell") else self._cards_in(kind, text)
+                self.seat_cards.update(f"{who}:{card}" for card in mine)
+
+    def _cards_in(self, kind: str, text: str) -> list[str]:
+        if kind == "reveal":
+            return [c.strip() for c in text.partition(" reveals: ")[2].split(", ") if c.strip()]
+        if " puts " in text:
+            return [text.partition(" puts ")[2].partition(" on ")[0]]
+        return [text.partition(" wears ")[2].strip()]
 
 
 def tracker_for(rules: str, cards: Any) -> Tracker:

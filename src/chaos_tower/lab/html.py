@@ -122,17 +122,17 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
     for name, draw in plots:
         parts.append(f'<div class="plot" id="plot-{name}">{_svg(draw)}</div>')
     if cards:
-        if summary["won"]["successes"]:
+        if any(c["with"]["successes"] or c["without"]["successes"] for c in cards):
             rows_c = [(c["card"], c["difference"], c["low"], c["high"]) for c in cards]
             parts.append(
                 f'<div class="plot" id="plot-cards">'
                 f"{_svg(_intervals(rows_c, 'Win rate with minus without the card', 'difference (95 % interval)'))}</div>"
             )
         parts.append("<h2>Cards: with vs without</h2>")
-        parts.append('<p class="note">Correlation, not cause: a card seen in a game is also a sign of a longer game.</p>')
+        parts.append('<p class="note">Correlation, not cause: a card seen in a game is also a sign of a longer game. With several players each seat counts, with the cards it drew, placed or used.</p>')
         parts.append(
             _table(
-                ["card", "games", "won with", "won without", "difference", "placed", "held", "used"],
+                ["card", "games (seats)" if summary["players"] > 1 else "games", "won with", "won without", "difference", "placed", "held", "used"],
                 [
                     [
                         c["card"],

@@ -52,11 +52,12 @@ def summary_text(summary: dict[str, Any], record: dict[str, Any], *, top: int = 
         deaths = ", ".join(f"{card} {count}" for card, count in list(summary["deaths"].items())[:top])
         lines.append(f"deaths by card: {deaths}")
     cards = [c for c in summary["cards"] if c["without"]["trials"] and c["with"]["trials"]]
-    if cards and summary["won"]["successes"]:
-        lines.append("cards with vs without (correlation, not cause):")
+    if cards and any(c["with"]["successes"] or c["without"]["successes"] for c in cards):
+        unit = "games" if spec["players"] == 1 else "seats"
+        lines.append(f"cards with vs without, over {unit} (correlation, not cause):")
         for card in cards[:top]:
             lines.append(
-                f"  {card['card']}: {pct(card['with']['rate'])} with ({card['games']} games) vs "
+                f"  {card['card']}: {pct(card['with']['rate'])} with ({card['games']} {unit}) vs "
                 f"{pct(card['without']['rate'])} without, difference {100 * card['difference']:+.1f} points "
                 f"[{100 * card['low']:+.1f}, {100 * card['high']:+.1f}]"
             )

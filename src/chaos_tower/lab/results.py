@@ -42,9 +42,10 @@ SCHEMA = pa.schema(
         pa.field("held", _CARDS),
         pa.field("used", _CARDS),
         pa.field("killers", _CARDS),
+        pa.field("seat_cards", _CARDS),
     ]
 )
-"""One row per game. ``first``: the seat that played first (VS, Crest); ``floor``: the highest reached (solo)."""
+"""One row per game. ``seat_cards``: ``seat:card`` for what each seat drew, placed or used; ``first``: the seat that played first (VS, Crest); ``floor``: the highest reached (solo)."""
 
 
 def to_table(rows: list[dict[str, Any]]) -> pa.Table:

@@ -98,29 +98,40 @@ def _by_monster(rows: dict[str, list[Any]]) -> dict[str, dict[str, float | int]]
 
 
 def _cards(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, Any]]:
-    """Each card's win rate in the games it appeared in (any fact) against the games it did not."""
-    n = len(won)
-    seen: list[set[str]] = [set() for _ in range(n)]
-    for fact in FACTS:
-        for i, cards in enumerate(rows[fact]):
-            seen[i].update(cards)
+    """Each card's win rate where it appeared against where it did not.
+
+    Solo: over games, a card appearing in any fact. Several players: over
+    seats, a card the seat drew, placed or used, and that seat's result.
+    """
+    units: list[tuple[set[str], bool]] = []
+    if int(max((len(r) for r in rows["results"]), default=1)) > 1:
+        for cards, results in zip(rows["seat_cards"], rows["results"], strict=True):
+            mine: dict[str, set[str]] = {str(s): set() for s in range(len(results))}
+            for entry in cards:
+                seat, _, card = entry.partition(":")
+                mine.setdefault(seat, set()).add(card)
+            units.extend((mine[str(s)], r == "won") for s, r in enumerate(results))
+    else:
+        for i, w in enumerate(won):
+            units.append(({card for fact in FACTS for card in rows[fact][i]}, w))
+    n = len(units)
     totals: Counter[str] = Counter()
     wins: Counter[str] = Counter()
-    for cards, w in zip(seen, won, strict=True):
+    for cards, w in units:
         totals.update(cards)
         if w:
             wins.update(cards)
-    all_wins = sum(won)
+    all_wins = sum(1 for _, w in units if w)
     result = []
-    for card, games in totals.items():
-        k_with, k_without, n_without = wins[card], all_wins - wins[card], n - games
-        diff, low, high = newcombe(k_with, games, k_without, n_without)
+    for card, count in totals.items():
+        k_with, k_without, n_without = wins[card], all_wins - wins[card], n - count
+        diff, low, high = newcombe(k_with, count, k_without, n_without)
         facts = {fact: sum(1 for cards in rows[fact] if card in cards) for fact in FACTS}
         result.append(
             {
                 "card": card,
-                "games": games,
-                "with": _rate(k_with, games),
+                "games": count,
+                "with": _rate(k_with, count),
                 "without": _rate(k_without, n_without),
                 "difference": diff,
                 "low": low,
