@@ -35,6 +35,9 @@ def _parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--format", choices=("text", "json"), default="text", help="text for people (default), json for tools"
     )
+    validate.add_argument(
+        "--play", type=int, default=0, metavar="N", help="then play N quick games of each valid set and warn"
+    )
     play = commands.add_parser(
         "play",
         help="play a solo, VS or Crest Duel game in the terminal, or watch agents play one",
@@ -86,15 +89,23 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _validate(paths: Sequence[str], fmt: str) -> int:
+def _validate(paths: Sequence[str], fmt: str, play: int = 0) -> int:
     results: list[tuple[str, list[Problem], int]] = []
+    cards_of: dict[str, object] = {}
     for path in paths:
         cards, problems = check_cardset(path)
+        cards_of[path] = cards if not problems else None
         count = sum(1 for _ in cards.all_cards()) if cards is not None else 0
         results.append((path, problems, count))
+    warnings: dict[str, list[str]] = {}
+    if play > 0:
+        from .lab.validate import play_warnings
+
+        warnings = {path: play_warnings(cards, play) for path, cards in cards_of.items() if cards is not None}
     if fmt == "json":
         report = [
             {"path": path, "valid": not problems, "cards": count, "problems": [p.as_json() for p in problems]}
+            | ({"warnings": warnings.get(path, [])} if play > 0 else {})
             for path, problems, count in results
         ]
         print(json.dumps(report, ensure_ascii=False, indent=2))
@@ -109,6 +120,8 @@ def _validate(paths: Sequence[str], fmt: str) -> int:
                 )
             else:
                 print(f"{path}: valid ({count} cards)")
+                for warning in warnings.get(path, []):
+                    print(f"{path}: warning: {warning}")
     return 1 if any(problems for _, problems, _ in results) else 0
 
 
@@ -126,7 +139,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "validate":
-        return _validate(args.paths, args.format)
+        if args.play < 0:
+            print("chaos-tower validate: --play N needs N of 0 or more", file=sys.stderr)
+            return 2
+        return _validate(args.paths, args.format, args.play)
     if args.command == "play":
         from .play import run
 
