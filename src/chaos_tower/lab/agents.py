@@ -13,7 +13,7 @@ from typing import Any
 
 from .spec import LabError
 
-__all__ = ["AGENTS", "GAMES", "make_agent", "names_for", "register_agent"]
+__all__ = ["AGENTS", "GAMES", "Factory", "make_agent", "names_for", "register_agent"]
 
 GAMES = ("tower-solo", "tower-vs", "crest")
 """The games (and modes) a run can play: the front door's rule names."""
@@ -22,12 +22,21 @@ Factory = Callable[[int], Any]
 """Makes an agent (anything with ``choose(state)``) from its seed."""
 
 
-def _lazy(module: str, name: str) -> Factory:
-    def make(seed: int) -> Any:
-        return getattr(importlib.import_module(module), name)(seed)
+class _Lazy:
+    """A factory that imports its agent class on first use (a plain, picklable object)."""
 
-    make.__qualname__ = f"{module}.{name}"
-    return make
+    def __init__(self, module: str, name: str) -> None:
+        self.module, self.name = module, name
+        self.made: Callable[[int], Any] | None = None
+
+    def __call__(self, seed: int) -> Any:
+        if self.made is None:
+            self.made = getattr(importlib.import_module(self.module), self.name)
+        return self.made(seed)
+
+
+def _lazy(module: str, name: str) -> Factory:
+    return _Lazy(module, name)
 
 
 AGENTS: dict[str, dict[str, Factory]] = {

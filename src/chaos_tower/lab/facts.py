@@ -23,11 +23,22 @@ _LEAVING = re.compile(r"da ([+-]\d+) leaving (.+), ([+-]\d+) entering (.+)$")
 _SEAT = re.compile(r"^seat (\d+) \(([^)]+)\)")
 
 
+_NAMES: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _names(cards: Any) -> dict[str, str]:
+    # Built once per card set and process: a tracker is made for every game.
+    known = _NAMES.get(id(cards))
+    if known is None or known[0] is not cards:
+        known = _NAMES[id(cards)] = (cards, {card.name: card.id for card in cards.all_cards()})
+    return known[1]
+
+
 class Tracker:
     """Collects one game's facts from each step's events; :meth:`row` gives them."""
 
     def __init__(self, cards: Any) -> None:
-        self.names: dict[str, str] = {card.name: card.id for card in cards.all_cards()}
+        self.names: dict[str, str] = _names(cards)
         self.sets: dict[str, set[str]] = {fact: set() for fact in FACTS}
         self.killers: list[str] = []
         self.floor: int | None = None
@@ -56,7 +67,7 @@ class SoloTracker(Tracker):
     def __init__(self, cards: Any) -> None:
         super().__init__(cards)
         self.floor = 1  # the game starts on floor 1 (TOC-PREP-01)
-        self.monster_ids = {card.id for card in cards.monsters}
+        self.monster_ids = {self.names[card.name] for card in cards.monsters}
         self.blow: str | None = None
 
     def observe(self, events: Any) -> None:

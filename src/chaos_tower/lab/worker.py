@@ -12,11 +12,12 @@ from __future__ import annotations
 import io
 import json
 import signal
+from functools import cache
 from typing import Any
 
 import chaos_tower as ct
 
-from .agents import make_agent
+from .agents import AGENTS, Factory
 from .facts import tracker_for
 from .spec import CardSource, RunSpec, agent_seed, game_seed
 
@@ -29,6 +30,14 @@ Job = dict[str, Any]
 def ignore_sigint() -> None:
     """A pool worker's initializer: Ctrl-C is the parent's to handle, so the pool stays usable to shut down."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@cache
+def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...]]:
+    # What every game of a run shares, worked out once: its options' text and its seats' agent factories.
+    spec.check()
+    factories = tuple(AGENTS[name][spec.rules] for name in spec.seat_agents())
+    return json.dumps(spec.options(), sort_keys=True), factories
 
 
 def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
@@ -44,8 +53,8 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
         extra_rule=spec.extra_rule,
         max_actions=spec.max_actions,
     )
-    names = spec.seat_agents()
-    agents = [make_agent(name, spec.rules, agent_seed(spec.seed, index, seat)) for seat, name in enumerate(names)]
+    options, factories = _fixed(spec)
+    agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
     tracker = tracker_for(spec.rules, cards)
     tracker.observe(state.events)
     apply = ct.apply
@@ -73,8 +82,8 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
     row: dict[str, Any] = {
         "game": index,
         "seed": seed,
-        "agents": list(names),
-        "options": json.dumps(spec.options(), sort_keys=True),
+        "agents": list(spec.seat_agents()),
+        "options": options,
         "outcome": _summary(results),
         "cause": end.cause,
         "length": length,
