@@ -27,7 +27,6 @@ from chaos_tower import lab
 from chaos_tower.agents import RandomAgent
 from chaos_tower.lab.runner import run
 
-
 CARDS = ct.load_cardset()
 
 
@@ -61,7 +60,9 @@ def with_dask(games: int, workers: int = 2) -> tuple[float, float]:
     """Games per second on a local Dask cluster (separate worker processes, one thread each)."""
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
         return with_lab(games, scheduler=cluster.scheduler_address)
 
 
@@ -74,11 +75,15 @@ def main() -> None:
     if args.million:
         start = time.perf_counter()
         rate, _ = with_lab(1_000_000, workers=2)
-        print(f"1,000,000 random solo games, 2 workers: {time.perf_counter() - start:.0f} s ({rate:,.0f} games/s)")
+        print(
+            f"1,000,000 random solo games, 2 workers: {time.perf_counter() - start:.0f} s "
+            f"({rate:,.0f} games/s)"
+        )
         return
     pairs = []
     for _ in range(args.rounds):
         pairs.append((bare(args.games), with_lab(args.games, workers=1), with_lab(args.games, workers=0)))
+
     def median(values: list[float]) -> float:
         return sorted(values)[len(values) // 2]
 

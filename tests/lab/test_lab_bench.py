@@ -1,4 +1,4 @@
-"""The lab's benchmark script keeps working (a tiny run of each side; the figures are docs/performance.md's)."""
+"""The lab's benchmark script keeps working (a tiny run of each side)."""
 
 from __future__ import annotations
 
@@ -25,5 +25,9 @@ def bench_lab() -> Iterator[ModuleType]:
 
 def test_every_side_of_the_lab_benchmark_plays(bench_lab: ModuleType) -> None:
     """The bare loop, the lab in process and with one worker: positive rates for the same 30 games."""
-    for rate, cpu_rate in (bench_lab.bare(30), bench_lab.with_lab(30, workers=0), bench_lab.with_lab(30, workers=1)):
+    for rate, cpu_rate in (
+        bench_lab.bare(30),
+        bench_lab.with_lab(30, workers=0),
+        bench_lab.with_lab(30, workers=1),
+    ):
         assert rate > 0 and cpu_rate > 0

@@ -35,7 +35,9 @@ def _playwright():  # type: ignore[no-untyped-def]
         missing = "chromium"
     if missing:
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"{missing} is missing, and CI must open the report in a browser (.ci/run installs it)")
+            pytest.fail(
+                f"{missing} is missing, and CI must open the report in a browser (.ci/run installs it)"
+            )
         pytest.skip(f"{missing} is not installed (this test runs, and must pass, under CI)")
     return sync_playwright
 
@@ -43,11 +45,21 @@ def _playwright():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize(
     ("name", "spec", "plots"),
     [
-        ("solo", lab.RunSpec(games=60, seed=3, agents=("greedy",), max_actions=400), {"causes", "length", "floor", "deaths", "cards"}),
-        ("crest", lab.RunSpec(game="crest", mode="duel", players=2, agents=("greedy",), games=30), {"causes", "length", "monsters", "deaths", "cards"}),
+        (
+            "solo",
+            lab.RunSpec(games=60, seed=3, agents=("greedy",), max_actions=400),
+            {"causes", "length", "floor", "deaths", "cards"},
+        ),
+        (
+            "crest",
+            lab.RunSpec(game="crest", mode="duel", players=2, agents=("greedy",), games=30),
+            {"causes", "length", "monsters", "deaths", "cards"},
+        ),
     ],
 )
-def test_the_html_report_loads_in_chromium_with_every_plot(tmp_path: Path, name: str, spec: lab.RunSpec, plots: set[str]) -> None:
+def test_the_html_report_loads_in_chromium_with_every_plot(
+    tmp_path: Path, name: str, spec: lab.RunSpec, plots: set[str]
+) -> None:
     """Every plot is an inline SVG with a size on the page; nothing is fetched; the console stays clean."""
     sync_playwright = _playwright()
     from chaos_tower.lab.runner import run
@@ -56,7 +68,9 @@ def test_the_html_report_loads_in_chromium_with_every_plot(tmp_path: Path, name:
     page_file = tmp_path / f"{name}.html"
     assert main(["lab", "report", str(tmp_path / name), "--html", str(page_file)]) == 0
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"), args=ARGS)
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"), args=ARGS
+        )
         try:
             page = browser.new_page()
             errors: list[str] = []
@@ -69,8 +83,10 @@ def test_the_html_report_loads_in_chromium_with_every_plot(tmp_path: Path, name:
             assert page.title().startswith(f"{spec.game} {spec.mode}")
             shown = page.eval_on_selector_all(
                 ".plot",
-                "els => els.map(e => { const s = e.querySelector('svg'); const r = s && s.getBoundingClientRect();"
-                " return [e.id, !!s && r.width > 100 && r.height > 50 && s.querySelectorAll('path').length > 0]; })",
+                "els => els.map(e => { const s = e.querySelector('svg');"
+                " const r = s && s.getBoundingClientRect();"
+                " return [e.id, !!s && r.width > 100 && r.height > 50"
+                " && s.querySelectorAll('path').length > 0]; })",
             )
             assert {pid.removeprefix("plot-") for pid, _ in shown} == plots
             assert all(ok for _, ok in shown), shown

@@ -33,7 +33,9 @@ def _dask() -> str:
         found = None
     if found is None:
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail("dask.distributed is missing, and CI must run the Dask test (the [lab] extra brings it)")
+            pytest.fail(
+                "dask.distributed is missing, and CI must run the Dask test (the [lab] extra brings it)"
+            )
         pytest.skip("dask.distributed is not installed (this test runs, and must pass, under CI)")
     return found
 
@@ -58,7 +60,9 @@ def _cluster(tmp_path: Path) -> Iterator[str]:
         procs.append(
             subprocess.Popen(
                 [dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
-                env=env, stdout=log, stderr=subprocess.STDOUT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
             )
         )
         for i in range(2):
@@ -66,9 +70,23 @@ def _cluster(tmp_path: Path) -> Iterator[str]:
             logs.append(log)
             procs.append(
                 subprocess.Popen(
-                    [dask, "worker", address, "--nworkers", "1", "--nthreads", "1", "--host", "127.0.0.1",
-                     "--no-dashboard", "--local-directory", str(tmp_path / f"w{i}")],
-                    env=env, stdout=log, stderr=subprocess.STDOUT,
+                    [
+                        dask,
+                        "worker",
+                        address,
+                        "--nworkers",
+                        "1",
+                        "--nthreads",
+                        "1",
+                        "--host",
+                        "127.0.0.1",
+                        "--no-dashboard",
+                        "--local-directory",
+                        str(tmp_path / f"w{i}"),
+                    ],
+                    env=env,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
                 )
             )
         from distributed import Client

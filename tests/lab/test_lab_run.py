@@ -57,7 +57,7 @@ def test_resume_after_an_interruption_gives_the_rows_of_an_uninterrupted_run(tmp
 
 
 def test_ctrl_c_stops_the_command_cleanly_and_keeps_what_was_played(tmp_path: Path) -> None:
-    """SIGINT to ``chaos-tower lab run``: exit 130, whole chunks kept, the run record says so; then it resumes."""
+    """SIGINT to ``chaos-tower lab run``: exit 130, whole chunks kept, the record says so."""
     out = tmp_path / "run"
     env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
     command = [sys.executable, "-m", "chaos_tower", "lab", "run", "--out", str(out), "-n", "400000"]
@@ -92,7 +92,13 @@ def test_rows_carry_the_listed_fields_and_card_facts_for_every_game() -> None:
     crest = lab.CardSource.read(None, "crest").load()
     solo = [play_game(lab.RunSpec(agents=("greedy",)), cards, i) for i in range(8)]
     assert set(SCHEMA.names) == set(solo[0])
-    assert {r["cause"] for r in solo} <= {"rebright-fell", "life-zero", "left-floor", "no-action", "max-actions"}
+    assert {r["cause"] for r in solo} <= {
+        "rebright-fell",
+        "life-zero",
+        "left-floor",
+        "no-action",
+        "max-actions",
+    }
     assert all(r["floor"] >= 1 and r["placed"] and r["drawn"] for r in solo)
     assert any(r["fought"] for r in solo)
     dead = [r for r in solo if r["cause"] == "life-zero"]
@@ -128,7 +134,7 @@ def test_the_run_record_names_the_set_mode_agents_versions_and_command(tmp_path:
 
 
 def test_a_changed_card_set_is_its_own_run_with_its_own_hash(tmp_path: Path) -> None:
-    """A designer copies the built-in set and changes a card: another hash, and the old directory refuses it."""
+    """A designer copies the built-in set, changes a card: another hash; the old directory refuses it."""
     copy = tmp_path / "tower"
     shutil.copytree(REPO / "carddata" / "tower", copy)
     rooms = next(p for p in copy.iterdir() if "room" in p.name)
@@ -191,15 +197,55 @@ def test_the_agent_table_is_extended_by_one_registration() -> None:
 def test_the_commands_run_report_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """chaos-tower lab run / report --html / compare, on the same seeds."""
     a, b = tmp_path / "a", tmp_path / "b"
-    assert main(["lab", "run", "--out", str(a), "-n", "30", "--agent", "greedy", "--workers", "0", "--max-actions", "200"]) == 0
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "--out",
+                str(a),
+                "-n",
+                "30",
+                "--agent",
+                "greedy",
+                "--workers",
+                "0",
+                "--max-actions",
+                "200",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "30 games of tower solo" in out and "won:" in out and "ended by:" in out
-    assert main(["lab", "run", "--out", str(b), "-n", "30", "--agent", "random", "--workers", "0", "--quiet"]) == 0
+    assert (
+        main(["lab", "run", "--out", str(b), "-n", "30", "--agent", "random", "--workers", "0", "--quiet"])
+        == 0
+    )
     capsys.readouterr()
     assert main(["lab", "compare", str(a), str(b)]) == 1
     assert "not paired" in capsys.readouterr().err
     c = tmp_path / "c"
-    assert main(["lab", "run", "--out", str(c), "-n", "20", "--agent", "greedy", "--workers", "0", "--max-actions", "200", "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "--out",
+                str(c),
+                "-n",
+                "20",
+                "--agent",
+                "greedy",
+                "--workers",
+                "0",
+                "--max-actions",
+                "200",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     assert main(["lab", "report", str(a), "--html", str(tmp_path / "r.html")]) == 0
     assert (tmp_path / "r.html").read_text().startswith("<!DOCTYPE html>")
     capsys.readouterr()

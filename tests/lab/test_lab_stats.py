@@ -49,7 +49,7 @@ def test_the_paired_interval_keeps_its_coverage_on_correlated_games() -> None:
                 b = rng.random() < 0.25
             counts[(not a) * 2 + (not b)] += 1
         both, only1, only2, neither = counts
-        d, low, high = paired_newcombe(both, only1, only2, neither)
+        _, low, high = paired_newcombe(both, only1, only2, neither)
         covered += low <= truth <= high
         _, ilow, ihigh = newcombe(both + only1, 200, both + only2, 200)
         narrower += (high - low) < 0.8 * (ihigh - ilow)
@@ -68,12 +68,21 @@ def test_the_paired_interval_stays_in_range_and_is_zero_width_free() -> None:
 
 def test_quantiles_and_mean_interval() -> None:
     """Plain order statistics; the mean's normal interval."""
-    assert quantiles([5, 1, 3, 2, 4]) == {"min": 1, "q1": 2.0, "median": 3.0, "q3": 4.0, "max": 5, "mean": 3.0}
-    mean, low, high = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert quantiles([5, 1, 3, 2, 4]) == {
+        "min": 1,
+        "q1": 2.0,
+        "median": 3.0,
+        "q3": 4.0,
+        "max": 5,
+        "mean": 3.0,
+    }
+    mean, low, _ = mean_interval([1.0, 2.0, 3.0, 4.0])
     assert mean == 2.5 and low == pytest.approx(2.5 - 1.959964 * (5 / 3 / 4) ** 0.5, rel=1e-5)
 
 
-def _row(game: int, *, outcome: str, results: list[str], first: int | None = None, **facts: object) -> dict[str, object]:
+def _row(
+    game: int, *, outcome: str, results: list[str], first: int | None = None, **facts: object
+) -> dict[str, object]:
     row: dict[str, object] = {
         "game": game,
         "seed": game,
@@ -94,17 +103,37 @@ def _row(game: int, *, outcome: str, results: list[str], first: int | None = Non
     return row
 
 
-SOLO = {"game": "tower", "mode": "solo", "players": 1, "teams": False, "extra_rule": False, "max_actions": 9,
-        "agents": ["random"], "seed": 0, "games": 4}
+SOLO = {
+    "game": "tower",
+    "mode": "solo",
+    "players": 1,
+    "teams": False,
+    "extra_rule": False,
+    "max_actions": 9,
+    "agents": ["random"],
+    "seed": 0,
+    "games": 4,
+}
 
 
 def test_summary_of_known_solo_rows() -> None:
     """Win rate, causes, floors, deaths by card (TOC-OVER-01) and a card's with-vs-without difference."""
     rows = [
-        _row(0, outcome="won", results=["won"], cause="rebright-fell", floor=5, held=["normal.potion-of-life"]),
+        _row(
+            0, outcome="won", results=["won"], cause="rebright-fell", floor=5, held=["normal.potion-of-life"]
+        ),
         _row(1, outcome="lost", results=["lost"], floor=2, killers=["monster.wraith"]),
-        _row(2, outcome="lost", results=["lost"], floor=2, killers=["monster.wraith"], held=["normal.potion-of-life"]),
-        _row(3, outcome="won", results=["won"], cause="rebright-fell", floor=5, held=["normal.potion-of-life"]),
+        _row(
+            2,
+            outcome="lost",
+            results=["lost"],
+            floor=2,
+            killers=["monster.wraith"],
+            held=["normal.potion-of-life"],
+        ),
+        _row(
+            3, outcome="won", results=["won"], cause="rebright-fell", floor=5, held=["normal.potion-of-life"]
+        ),
     ]
     s = summarize(to_table(rows), SOLO)
     assert s["won"]["successes"] == 2 and s["won"]["trials"] == 4
@@ -121,10 +150,24 @@ def test_first_seat_advantage_and_monster_win_rates() -> None:
     """Crest Duel (CRD-START-E decides the first seat): the first seat's wins against its fair share."""
     spec = {**SOLO, "game": "crest", "mode": "duel", "players": 2}
     rows = [
-        _row(0, outcome="won", results=["won", "lost"], first=0, monsters=["gorgath", "ixalith"], seat_cards=["0:fireball"]),
+        _row(
+            0,
+            outcome="won",
+            results=["won", "lost"],
+            first=0,
+            monsters=["gorgath", "ixalith"],
+            seat_cards=["0:fireball"],
+        ),
         _row(1, outcome="won", results=["lost", "won"], first=1, monsters=["ixalith", "gorgath"]),
         _row(2, outcome="won", results=["won", "lost"], first=0, monsters=["gorgath", "ixalith"]),
-        _row(3, outcome="won", results=["won", "lost"], first=1, monsters=["ixalith", "gorgath"], seat_cards=["1:fireball"]),
+        _row(
+            3,
+            outcome="won",
+            results=["won", "lost"],
+            first=1,
+            monsters=["ixalith", "gorgath"],
+            seat_cards=["1:fireball"],
+        ),
     ]
     s = summarize(to_table(rows), spec)
     first = s["first_seat"]
@@ -141,7 +184,7 @@ def test_first_seat_advantage_and_monster_win_rates() -> None:
 
 
 def test_compare_pairs_games_by_number() -> None:
-    """B - A on the common games, with the paired interval; runs that differ in more than cards are refused."""
+    """B - A on the common games, with the paired interval; runs differing in more than cards refused."""
     a = to_table([_row(i, outcome="won" if i < 2 else "lost", results=["x"]) for i in range(6)])
     b = to_table([_row(i, outcome="won" if i < 4 else "lost", results=["x"], length=12) for i in range(5)])
     result = compare(a, SOLO, b, SOLO)

@@ -1,4 +1,4 @@
-"""``chaos-tower validate --play N``: quick games after the checks, and the warnings a designer must see (issue 15)."""
+"""``chaos-tower validate --play N``: quick games after the checks, and warnings (issue 15)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from chaos_tower.lab import validate
 
 
 def test_the_built_in_sets_get_played_and_warned_about(capsys: pytest.CaptureFixture[str]) -> None:
-    """Six quick games each: the Tower set's random/greedy agents win none, and most items are never gained."""
+    """Six quick games each: the Tower set's agents win none, most items are never gained."""
     assert main(["validate", "carddata/tower", "carddata/crest", "--play", "6"]) == 0
     out = capsys.readouterr().out
     assert "carddata/tower: valid" in out

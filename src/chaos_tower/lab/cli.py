@@ -1,4 +1,4 @@
-"""``chaos-tower lab run | report | compare``: the parsers here import nothing heavy; the commands need ``[lab]``.
+"""``chaos-tower lab run | report | compare``: light parsers; the commands need ``[lab]``.
 
 Exit codes: 0 done, 1 a run failed or its inputs are wrong, 2 the command line
 is wrong or the ``[lab]`` extra is missing, 130 interrupted (what was played is kept).
@@ -24,7 +24,9 @@ def add_lab_parser(commands: Any) -> None:
     )
     sub = lab.add_subparsers(dest="lab_command", required=True, metavar="SUBCOMMAND")
     run = sub.add_parser("run", help="play a run (or resume one) into a results directory")
-    run.add_argument("--out", required=True, metavar="RESULTS", help="the results directory (resumed if it holds this run)")
+    run.add_argument(
+        "--out", required=True, metavar="RESULTS", help="the results directory (resumed if it holds this run)"
+    )
     run.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
     run.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     run.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
@@ -39,7 +41,9 @@ def add_lab_parser(commands: Any) -> None:
         metavar="NAME",
         help="an agent (random, greedy, simple); give it once for every seat or once per seat",
     )
-    run.add_argument("--max-actions", type=int, default=2000, help="end a game after this many actions (default 2000)")
+    run.add_argument(
+        "--max-actions", type=int, default=2000, help="end a game after this many actions (default 2000)"
+    )
     run.add_argument("--workers", type=int, help="local processes (default: one per core; 0: this process)")
     run.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on this Dask cluster instead")
     run.add_argument("--chunk", type=int, help="games per job (default: about a second of play)")
@@ -61,7 +65,10 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | N
         import pyarrow  # noqa: F401
         import rich  # noqa: F401
     except ImportError as exc:
-        print(f"chaos-tower lab needs the [lab] extra ({exc.name} is missing): pip install 'chaos-tower[lab]'", file=err)
+        print(
+            f"chaos-tower lab needs the [lab] extra ({exc.name} is missing): pip install 'chaos-tower[lab]'",
+            file=err,
+        )
         return 2
     import chaos_tower as ct
 

@@ -56,13 +56,15 @@ class Tracker:
     def row(self) -> dict[str, Any]:
         """The facts as row values."""
         row: dict[str, Any] = {fact: sorted(cards) for fact, cards in self.sets.items()}
-        row.update(killers=self.killers, floor=self.floor, first=self.first, seat_cards=sorted(self.seat_cards))
+        row.update(
+            killers=self.killers, floor=self.floor, first=self.first, seat_cards=sorted(self.seat_cards)
+        )
         row["monsters"] = [self.monsters.get(seat, "") for seat in range(len(self.monsters))] or None
         return row
 
 
 class SoloTracker(Tracker):
-    """The solo Tower: chaos cards placed (and so drawn), monsters fought and defeated, items held and used."""
+    """The solo Tower: cards placed (so drawn), monsters fought and defeated, items held, used."""
 
     def __init__(self, cards: Any) -> None:
         super().__init__(cards)

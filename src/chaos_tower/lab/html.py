@@ -102,21 +102,40 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
     plots: list[tuple[str, Any]] = []
     causes = summary["causes"]
     parts.append("<h2>How games end</h2>")
-    parts.append(_table(["cause", "games", "share"], [[c, str(k), pct(k / max(1, summary["games"]))] for c, k in causes.items()]))
+    parts.append(
+        _table(
+            ["cause", "games", "share"],
+            [[c, str(k), pct(k / max(1, summary["games"]))] for c, k in causes.items()],
+        )
+    )
     plots.append(("causes", _bars(list(causes), list(causes.values()), "Causes of ending", "games")))
     plots.append(("length", _hist(summary["length_values"], "Game length", "actions")))
     if summary["floor"]:
         floors = summary["floor"]
-        plots.append(("floor", _bars([f"floor {f}" for f in floors], list(floors.values()), "Highest floor reached", "games")))
+        plots.append(
+            (
+                "floor",
+                _bars(
+                    [f"floor {f}" for f in floors], list(floors.values()), "Highest floor reached", "games"
+                ),
+            )
+        )
     if summary.get("monsters"):
         monsters = summary["monsters"]
         rows_m = [(m, r["rate"], r["low"], r["high"]) for m, r in monsters.items()]
-        plots.append(("monsters", _intervals(rows_m, "Win rate by monster stat card", "win rate (95 % interval)")))
+        plots.append(
+            ("monsters", _intervals(rows_m, "Win rate by monster stat card", "win rate (95 % interval)"))
+        )
         parts.append("<h2>Win rate by monster stat card</h2>")
         parts.append(_table(["monster", "won"], [[m, interval(r)] for m, r in monsters.items()]))
     if summary["deaths"]:
         deaths = list(summary["deaths"].items())[:top]
-        plots.append(("deaths", _bars([d for d, _ in deaths], [k for _, k in deaths], "Deaths by card", "killing blows")))
+        plots.append(
+            (
+                "deaths",
+                _bars([d for d, _ in deaths], [k for _, k in deaths], "Deaths by card", "killing blows"),
+            )
+        )
     cards = [c for c in summary["cards"] if c["with"]["trials"] and c["without"]["trials"]][:top]
     parts.append("<h2>Plots</h2>")
     for name, draw in plots:
@@ -125,14 +144,27 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
         if any(c["with"]["successes"] or c["without"]["successes"] for c in cards):
             rows_c = [(c["card"], c["difference"], c["low"], c["high"]) for c in cards]
             parts.append(
-                f'<div class="plot" id="plot-cards">'
-                f"{_svg(_intervals(rows_c, 'Win rate with minus without the card', 'difference (95 % interval)'))}</div>"
+                '<div class="plot" id="plot-cards">'
+                + _svg(_intervals(rows_c, "Win rate with minus without the card", "difference (95 % interval)"))
+                + "</div>"
             )
         parts.append("<h2>Cards: with vs without</h2>")
-        parts.append('<p class="note">Correlation, not cause: a card seen in a game is also a sign of a longer game. With several players each seat counts, with the cards it drew, placed or used.</p>')
+        parts.append(
+            '<p class="note">Correlation, not cause: a card seen in a game is also a sign of a longer game. '
+            "With several players each seat counts, with the cards it drew, placed or used.</p>"
+        )
         parts.append(
             _table(
-                ["card", "games (seats)" if summary["players"] > 1 else "games", "won with", "won without", "difference", "placed", "held", "used"],
+                [
+                    "card",
+                    "games (seats)" if summary["players"] > 1 else "games",
+                    "won with",
+                    "won without",
+                    "difference",
+                    "placed",
+                    "held",
+                    "used",
+                ],
                 [
                     [
                         c["card"],

@@ -14,7 +14,8 @@ def pct(value: float) -> str:
 
 def interval(rate: dict[str, Any]) -> str:
     """``12.3% [10.1%, 14.8%] (123/1000)``."""
-    return f"{pct(rate['rate'])} [{pct(rate['low'])}, {pct(rate['high'])}] ({rate['successes']}/{rate['trials']})"
+    share = f"({rate['successes']}/{rate['trials']})"
+    return f"{pct(rate['rate'])} [{pct(rate['low'])}, {pct(rate['high'])}] {share}"
 
 
 def summary_text(summary: dict[str, Any], record: dict[str, Any], *, top: int = 8) -> str:
@@ -27,7 +28,9 @@ def summary_text(summary: dict[str, Any], record: dict[str, Any], *, top: int = 
         f"won: {interval(summary['won'])}" + ("  (a game some seat won)" if spec["players"] > 1 else ""),
     ]
     if summary["games"]:
-        causes = ", ".join(f"{cause} {pct(count / summary['games'])}" for cause, count in summary["causes"].items())
+        causes = ", ".join(
+            f"{cause} {pct(count / summary['games'])}" for cause, count in summary["causes"].items()
+        )
         lines.append(f"ended by: {causes}")
         q = summary["length"]
         lines.append(
@@ -75,7 +78,8 @@ def compare_text(result: dict[str, Any], a: str, b: str) -> str:
             f"B won {interval(result['b'])}",
             f"B - A: {100 * result['difference']:+.1f} points, 95% interval "
             f"[{100 * result['low']:+.1f}, {100 * result['high']:+.1f}] ({result['method']})",
-            f"pairs: both won {t['both']}, only A {t['only_a']}, only B {t['only_b']}, neither {t['neither']}; "
+            f"pairs: both won {t['both']}, only A {t['only_a']}, only B {t['only_b']}, "
+            f"neither {t['neither']}; "
             f"McNemar exact p = {result['p_value']:.3g}",
             f"length B - A: {length['mean']:+.2f} actions [{length['low']:+.2f}, {length['high']:+.2f}]",
         ]

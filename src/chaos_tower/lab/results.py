@@ -45,7 +45,11 @@ SCHEMA = pa.schema(
         pa.field("seat_cards", _CARDS),
     ]
 )
-"""One row per game. ``seat_cards``: ``seat:card`` for what each seat drew, placed or used; ``first``: the seat that played first (VS, Crest); ``floor``: the highest reached (solo)."""
+"""One row per game.
+
+``seat_cards``: ``seat:card`` for what each seat drew, placed or used; ``first``:
+the seat that played first (VS, Crest); ``floor``: the highest reached (solo).
+"""
 
 
 def to_table(rows: list[dict[str, Any]]) -> pa.Table:

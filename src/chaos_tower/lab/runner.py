@@ -102,7 +102,11 @@ def _executor(
 def _versions() -> dict[str, str]:
     import pyarrow
 
-    found = {"chaos_tower": ct.__version__, "python": platform.python_version(), "pyarrow": pyarrow.__version__}
+    found = {
+        "chaos_tower": ct.__version__,
+        "python": platform.python_version(),
+        "pyarrow": pyarrow.__version__,
+    }
     try:
         import distributed
 
@@ -147,7 +151,9 @@ def run(
     if (folder / "run.json").exists():
         record = read_record(folder)
         if record["spec"] != spec.as_json() or record["cards"]["sha256"] != digest:
-            raise LabError(f"{folder} holds another run (its spec or card set differs); choose a new directory")
+            raise LabError(
+                f"{folder} holds another run (its spec or card set differs); choose a new directory"
+            )
         size = int(record["chunk"])
     else:
         if folder.exists() and any(folder.iterdir()):
@@ -158,7 +164,11 @@ def run(
         record = {
             "format": FORMAT,
             "spec": spec.as_json(),
-            "cards": {"sha256": digest, "path": source.path or f"built-in ({source.game})", "game": source.game},
+            "cards": {
+                "sha256": digest,
+                "path": source.path or f"built-in ({source.game})",
+                "game": source.game,
+            },
             "chunk": size,
             "sessions": [],
         }
@@ -170,7 +180,11 @@ def run(
     interrupted = False
     started = time.time()
     clock = time.perf_counter()
-    session: dict[str, Any] = {"command": command or sys.argv, "started": _stamp(started), "status": "running"}
+    session: dict[str, Any] = {
+        "command": command or sys.argv,
+        "started": _stamp(started),
+        "status": "running",
+    }
     record["sessions"].append(session)
     record["versions"] = _versions()
     _save(folder, record, done)
@@ -236,7 +250,9 @@ def _stamp(moment: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(moment))
 
 
-def _finish(folder: Path, record: dict[str, Any], session: dict[str, Any], clock: float, played: int, done: int) -> float:
+def _finish(
+    folder: Path, record: dict[str, Any], session: dict[str, Any], clock: float, played: int, done: int
+) -> float:
     seconds = time.perf_counter() - clock
     session.update(
         finished=_stamp(time.time()),

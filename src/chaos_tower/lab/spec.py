@@ -90,7 +90,7 @@ class CardSource:
 
     @property
     def sha256(self) -> str:
-        """The card set's hash, of the set as loaded: reformatting a file keeps it, changing a card does not."""
+        """The hash of the set as loaded: reformatting a file keeps it, changing a card does not."""
         return hashlib.sha256(repr(self.load()).encode()).hexdigest()
 
     @classmethod
@@ -158,10 +158,14 @@ class RunSpec:
         if self.games < 0 or self.max_actions < 1:
             raise LabError("games is 0 or more and max_actions 1 or more")
         if len(self.agents) not in (1, self.players):
-            raise LabError(f"name one agent for every seat or one per seat ({self.players}), not {self.agents}")
+            raise LabError(
+                f"name one agent for every seat or one per seat ({self.players}), not {self.agents}"
+            )
         for name in self.agents:
             if self.rules not in AGENTS.get(name, {}):
-                raise LabError(f"no agent {name!r} plays {self.rules} (agents: {', '.join(names_for(self.rules))})")
+                raise LabError(
+                    f"no agent {name!r} plays {self.rules} (agents: {', '.join(names_for(self.rules))})"
+                )
         return self
 
     def options(self) -> dict[str, Any]:

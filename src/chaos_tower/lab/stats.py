@@ -75,7 +75,11 @@ def summarize(table: pa.Table, spec: dict[str, Any]) -> dict[str, Any]:
 def _first_seat(rows: dict[str, list[Any]], spec: dict[str, Any]) -> dict[str, Any]:
     # The fair share of the first seat: one team of two (CRD-PLAYERS-C), or one player of k.
     fair = 0.5 if spec.get("teams") else 1 / int(spec["players"])
-    games = [(first, winners) for first, winners in zip(rows["first"], rows["winners"], strict=True) if first is not None]
+    games = [
+        (first, winners)
+        for first, winners in zip(rows["first"], rows["winners"], strict=True)
+        if first is not None
+    ]
     wins = sum(1 for first, winners in games if first in winners)
     rate = _rate(wins, len(games))
     return {
@@ -157,13 +161,28 @@ def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, 
     differ = [k for k in same if spec_a.get(k) != spec_b.get(k)]
     if differ:
         raise LabError(f"the runs are not paired: they differ in {', '.join(differ)}")
-    rows_a = {g: (o, length) for g, o, length in zip(*(a.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True)}
-    rows_b = {g: (o, length) for g, o, length in zip(*(b.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True)}
+    rows_a = {
+        g: (o, length)
+        for g, o, length in zip(
+            *(a.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True
+        )
+    }
+    rows_b = {
+        g: (o, length)
+        for g, o, length in zip(
+            *(b.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True
+        )
+    }
     common = sorted(set(rows_a) & set(rows_b))
     if not common:
         raise LabError("the runs have no game in common")
     table = Counter((rows_a[g][0] == "won", rows_b[g][0] == "won") for g in common)
-    both, only_a, only_b, neither = table[True, True], table[True, False], table[False, True], table[False, False]
+    both, only_a, only_b, neither = (
+        table[True, True],
+        table[True, False],
+        table[False, True],
+        table[False, False],
+    )
     # B - A: the first proportion of the paired interval is B's.
     diff, low, high = paired_newcombe(both, only_b, only_a, neither)
     lengths = mean_interval([float(rows_b[g][1] - rows_a[g][1]) for g in common])

@@ -1,4 +1,4 @@
-"""``chaos-tower validate --play N``: after the checks, play N quick games and warn about what a designer must know.
+"""``chaos-tower validate --play N``: after the checks, N quick games and warnings.
 
 The warnings: no game won by any agent; every game shorter than a few
 actions; a card never placed; an item never gained. Games are played in this
@@ -24,7 +24,10 @@ def _specs(cards: Any, games: int) -> list[RunSpec]:
     first = games - games // 2
     if crest:
         base = {"game": "crest", "mode": "duel", "players": 2, "max_actions": 1000}
-        return [RunSpec(**base, agents=("random",), games=first), RunSpec(**base, agents=("greedy",), games=games // 2, seed=1)]
+        return [
+            RunSpec(**base, agents=("random",), games=first),
+            RunSpec(**base, agents=("greedy",), games=games // 2, seed=1),
+        ]
     return [
         RunSpec(agents=("random",), games=first, max_actions=1000),
         RunSpec(agents=("greedy",), games=games // 2, seed=1, max_actions=1000),

@@ -28,7 +28,7 @@ Job = dict[str, Any]
 
 
 def ignore_sigint() -> None:
-    """A pool worker's initializer: Ctrl-C is the parent's to handle, so the pool stays usable to shut down."""
+    """A pool worker's initializer: Ctrl-C is the parent's to handle (the pool shuts down cleanly)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -107,9 +107,9 @@ def _summary(results: list[str]) -> str:
 
 def play_chunk(job: Job) -> tuple[int, int, bytes]:
     """Play games ``start`` to ``stop`` (excluded); (games, actions, Parquet bytes of their rows)."""
-    from .results import to_table
-
     import pyarrow.parquet as pq
+
+    from .results import to_table
 
     spec = RunSpec.from_json(job["spec"])
     source: CardSource = job["cards"]
