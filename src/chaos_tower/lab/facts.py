@@ -141,9 +141,9 @@ class VsTracker(Tracker):
                 player, _, rest = text.partition(" adjusts for ")
                 self.adjusted[player] = self._id(rest.partition(":")[0])
             elif kind == "out" and "counters-zero" in text:
-                card = self.adjusted.get(text.partition(" is out")[0])
-                if card:
-                    self.killers.append(card)
+                blow = self.adjusted.get(text.partition(" is out")[0])
+                if blow:
+                    self.killers.append(blow)
 
 
 class CrestTracker(Tracker):
@@ -163,7 +163,8 @@ class CrestTracker(Tracker):
             text = event.text
             seat = _SEAT.match(text)
             if seat and int(seat.group(1)) not in self.monsters:
-                self.monsters[int(seat.group(1))] = self.monster_names.get(seat.group(2), seat.group(2))
+                name = str(seat.group(2))
+                self.monsters[int(seat.group(1))] = self.monster_names.get(name, name)
             if kind == "reveal":
                 shown = (card.strip() for card in text.partition(" reveals: ")[2].split(", "))
                 sets["placed"].update(card for card in shown if card)  # put out face down (CRD-START-D)

@@ -145,7 +145,7 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
             rows_c = [(c["card"], c["difference"], c["low"], c["high"]) for c in cards]
             parts.append(
                 '<div class="plot" id="plot-cards">'
-                + _svg(_intervals(rows_c, "Win rate with minus without the card", "difference (95 % interval)"))
+                + _svg(_intervals(rows_c, "Win rate with minus without the card", "difference (95 % CI)"))
                 + "</div>"
             )
         parts.append("<h2>Cards: with vs without</h2>")

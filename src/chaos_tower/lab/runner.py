@@ -83,7 +83,7 @@ def _executor(
             from distributed import Client
         except ImportError:
             raise LabError("--scheduler needs dask.distributed: pip install 'chaos-tower[lab]'") from None
-        with Client(scheduler, timeout=30) as client:
+        with Client(scheduler, timeout=30) as client:  # type: ignore[no-untyped-call]
             threads = max(1, sum(client.nthreads().values()))
             yield client.get_executor(), threads, f"dask {scheduler} ({threads} threads)"
         return
@@ -110,7 +110,7 @@ def _versions() -> dict[str, str]:
     try:
         import distributed
 
-        found["distributed"] = distributed.__version__
+        found["distributed"] = str(getattr(distributed, "__version__", "?"))
     except ImportError:
         pass
     return found

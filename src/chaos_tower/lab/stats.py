@@ -126,7 +126,7 @@ def _cards(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, Any]]:
         if w:
             wins.update(cards)
     all_wins = sum(1 for _, w in units if w)
-    result = []
+    result: list[dict[str, Any]] = []
     for card, count in totals.items():
         k_with, k_without, n_without = wins[card], all_wins - wins[card], n - count
         diff, low, high = newcombe(k_with, count, k_without, n_without)
@@ -143,7 +143,7 @@ def _cards(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, Any]]:
                 **facts,
             }
         )
-    result.sort(key=lambda r: (-r["difference"], r["card"]))
+    result.sort(key=lambda r: (-float(r["difference"]), str(r["card"])))
     return result
 
 

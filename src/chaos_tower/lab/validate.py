@@ -21,12 +21,11 @@ SHORT = 5
 
 def _specs(cards: Any, games: int) -> list[RunSpec]:
     crest = type(cards).__name__ == "CrestCardSet"
-    first = games - games // 2
+    first, rest = games - games // 2, games // 2
     if crest:
-        base = {"game": "crest", "mode": "duel", "players": 2, "max_actions": 1000}
         return [
-            RunSpec(**base, agents=("random",), games=first),
-            RunSpec(**base, agents=("greedy",), games=games // 2, seed=1),
+            RunSpec(game="crest", mode="duel", players=2, max_actions=1000, agents=("random",), games=first),
+            RunSpec(game="crest", mode="duel", players=2, max_actions=1000, agents=("greedy",), games=rest),
         ]
     return [
         RunSpec(agents=("random",), games=first, max_actions=1000),
