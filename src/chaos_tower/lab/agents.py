@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from .spec import LabError
+from .failure import LabError
 
 __all__ = ["AGENTS", "GAMES", "Factory", "make_agent", "names_for", "register_agent"]
 

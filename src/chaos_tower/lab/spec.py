@@ -18,6 +18,8 @@ from attrs import asdict, frozen
 
 import chaos_tower as ct
 
+from .failure import LabError
+
 __all__ = [
     "CardSource",
     "LabError",
@@ -25,10 +27,6 @@ __all__ = [
     "agent_seed",
     "game_seed",
 ]
-
-
-class LabError(ct.ChaosTowerError, ValueError):
-    """A lab run, results directory or comparison that cannot be: wrong options, mismatched runs."""
 
 
 _SEED_BITS = 63  # fits a signed 64-bit Parquet column
