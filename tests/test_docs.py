@@ -70,7 +70,7 @@ def test_the_toctree_holds_every_section() -> None:
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for entry in ("api", "rules/index", "schema/index", "cards/index", "loading", "performance"):
         assert re.search(rf"^{re.escape(entry)}$", index, re.M), entry
-    for guide in ("embedding", "custom-cards", "ai", "saving"):
+    for guide in ("embedding", "custom-cards", "ai", "saving", "lab"):
         assert re.search(rf"^guides/{guide}$", index, re.M), guide
 
 

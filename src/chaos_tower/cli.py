@@ -40,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
         "--format", choices=("text", "json"), default="text", help="text for people (default), json for tools"
     )
     validate.add_argument("--strict", action="store_true", help="treat warnings as errors (exit code 1)")
+    validate.add_argument(
+        "--play", type=int, default=0, metavar="N", help="then play N quick games of each valid set and warn"
+    )
     play = commands.add_parser(
         "play",
         help="play a solo, VS or Crest Duel game in the terminal, or watch agents play one",
@@ -108,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
     schema.add_argument("--bundle", action="store_true", help="one self-contained file")
     add_parsers(commands)  # replay, render
     scaffold.add_parser(commands)  # init
+    from .lab.cli import add_lab_parser
+
+    add_lab_parser(commands)
     return parser
 
 
@@ -115,16 +121,24 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' if count != 1 else ''}"
 
 
-def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False) -> int:
+def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False, play: int = 0) -> int:
     results: list[tuple[str, list[Problem], int, bool]] = []
+    cards_of: dict[str, object] = {}
     for path in paths:
         cards, problems = check_cardset(path)
         count = sum(1 for _ in cards.all_cards()) if cards is not None else 0
         failed = cards is None or (strict and bool(problems))
+        cards_of[path] = None if failed else cards  # a set with only warnings is played too
         results.append((path, problems, count, failed))
+    warnings_of: dict[str, list[str]] = {}
+    if play > 0:
+        from .lab.validate import play_warnings
+
+        warnings_of = {path: play_warnings(cards, play) for path, cards in cards_of.items() if cards}
     if fmt == "json":
         report = [
             {"path": path, "valid": not failed, "cards": count, "problems": [p.as_json() for p in problems]}
+            | ({"warnings": warnings_of.get(path, [])} if play > 0 else {})
             for path, problems, count, failed in results
         ]
         print(json.dumps(report, ensure_ascii=False, indent=2))
@@ -140,6 +154,8 @@ def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False) -> int:
                 print(f"{path}: invalid, {_plural(errors, 'problem')}{noted}{strictly}", file=sys.stderr)
             else:
                 print(f"{path}: valid ({count} cards){noted}")
+                for warning in warnings_of.get(path, []):
+                    print(f"{path}: warning: {warning}")
     return 1 if any(failed for *_, failed in results) else 0
 
 
@@ -157,7 +173,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "validate":
-        return _validate(args.paths, args.format, strict=args.strict)
+        if args.play < 0:
+            print("chaos-tower validate: --play N needs N of 0 or more", file=sys.stderr)
+            return 2
+        return _validate(args.paths, args.format, strict=args.strict, play=args.play)
     if args.command == "play":
         from .play import run
 
@@ -168,6 +187,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return run_render(args)
     if args.command == "init":
         return scaffold.run_init(args)
+    if args.command == "lab":
+        from .lab.cli import run_lab
+
+        return run_lab(args)
     schema = bundle(args.name) if args.bundle else load_schema(args.name)
     print(json.dumps(schema, ensure_ascii=False, indent=2))
     return 0

@@ -1,0 +1,109 @@
+"""The lab's speed: random solo games per second, bare loop against the lab with 1 and 2 workers and Dask.
+
+    pip install -e ".[lab]"
+    python bench/bench_lab.py [--games 20000] [--rounds 3]
+    python bench/bench_lab.py --million          # the issue's target: 1,000,000 games, two workers
+
+Each side plays the same games (the lab's seeds, the random agent, the
+built-in set, ``max_actions=2000``). The bare loop is what a person would
+write without the lab: ``new_game``, then ``choose`` and ``apply`` until the
+end, in this process, keeping nothing. The lab also reads every event into
+the row's card facts, writes Parquet and the run record, and (with workers)
+ships jobs to processes. The bare loop and the one-worker lab alternate in
+rounds so a busy machine slows both alike; the overhead is their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import chaos_tower as ct
+from chaos_tower import lab
+from chaos_tower.agents import RandomAgent
+from chaos_tower.lab.runner import run
+
+CARDS = ct.load_cardset()
+
+
+def bare(games: int, seed: int = 0) -> tuple[float, float]:
+    """(games per second, games per CPU second) of the bare loop."""
+    start, cpu = time.perf_counter(), time.process_time()
+    for i in range(games):
+        state = ct.new_game(CARDS, seed=lab.game_seed(seed, i), max_actions=2000)
+        agent = RandomAgent(lab.agent_seed(seed, i, 0))
+        while ct.current_player(state) is not None:
+            state = ct.apply(state, agent.choose(state))
+    return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
+
+
+def with_lab(games: int, seed: int = 0, **how: Any) -> tuple[float, float]:
+    """(games per second, games per CPU second of this process) of a whole lab run.
+
+    Pool start-up, rows, Parquet and the record are included; the CPU figure
+    means something only in this process (``workers=0``).
+    """
+    folder = Path(tempfile.mkdtemp(prefix="bench-lab-"))
+    try:
+        start, cpu = time.perf_counter(), time.process_time()
+        run(lab.RunSpec(games=games, seed=seed), folder / "r", **how)
+        return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
+    finally:
+        shutil.rmtree(folder)
+
+
+def with_dask(games: int, workers: int = 2) -> tuple[float, float]:
+    """Games per second on a local Dask cluster (separate worker processes, one thread each)."""
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        return with_lab(games, scheduler=cluster.scheduler_address)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000, help="games per measurement (default 20000)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of bare loop against one worker")
+    parser.add_argument("--million", action="store_true", help="time 1,000,000 games with two workers")
+    args = parser.parse_args()
+    if args.million:
+        start = time.perf_counter()
+        rate, _ = with_lab(1_000_000, workers=2)
+        print(
+            f"1,000,000 random solo games, 2 workers: {time.perf_counter() - start:.0f} s "
+            f"({rate:,.0f} games/s)"
+        )
+        return
+    pairs = []
+    for _ in range(args.rounds):
+        pairs.append((bare(args.games), with_lab(args.games, workers=1), with_lab(args.games, workers=0)))
+
+    def median(values: list[float]) -> float:
+        return sorted(values)[len(values) // 2]
+
+    b, b_cpu = median([p[0][0] for p in pairs]), median([p[0][1] for p in pairs])
+    one = median([p[1][0] for p in pairs])
+    inline, inline_cpu = median([p[2][0] for p in pairs]), median([p[2][1] for p in pairs])
+    two, _ = with_lab(args.games, workers=2)
+    dask, _ = with_dask(args.games)
+    print(f"games per measurement: {args.games:,}; medians of {args.rounds} rounds")
+    print(f"bare loop, this process:       {b:8,.0f} games/s  {b_cpu:8,.0f} games per CPU second")
+    print(
+        f"lab, in this process (0):      {inline:8,.0f} games/s  {inline_cpu:8,.0f} games per CPU second"
+        f"  overhead {100 * (1 - inline_cpu / b_cpu):5.1f} % (CPU)"
+    )
+    print(f"lab, 1 local worker:           {one:8,.0f} games/s  overhead {100 * (1 - one / b):5.1f} % (wall)")
+    print(f"lab, 2 local workers:          {two:8,.0f} games/s")
+    print(f"lab, local Dask, 2 workers:    {dask:8,.0f} games/s")
+    print(f"1,000,000 games at the 2-worker rate: {1_000_000 / two / 60:.1f} min (target 10)")
+    print(f"1,000,000 games on 2 free cores at the lab's CPU cost: {1_000_000 / inline_cpu / 2 / 60:.1f} min")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""``chaos-tower lab run | report | compare``: light parsers; the commands need ``[lab]``.
+
+Exit codes: 0 done, 1 a run failed or its inputs are wrong, 2 the command line
+is wrong or the ``[lab]`` extra is missing, 130 interrupted (what was played is kept).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+__all__ = ["add_lab_parser", "run_lab"]
+
+
+def add_lab_parser(commands: Any) -> None:
+    """Add ``lab`` and its subcommands to the CLI's subparsers."""
+    lab = commands.add_parser(
+        "lab",
+        help="play a card set many times and report what it does",
+        description="Play N games of a card set with chosen agents, in parallel, into a results "
+        "directory (Parquet rows and a run record); report on them; compare two sets on the same seeds.",
+    )
+    sub = lab.add_subparsers(dest="lab_command", required=True, metavar="SUBCOMMAND")
+    run = sub.add_parser("run", help="play a run (or resume one) into a results directory")
+    run.add_argument(
+        "--out", required=True, metavar="RESULTS", help="the results directory (resumed if it holds this run)"
+    )
+    run.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
+    run.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
+    run.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
+    run.add_argument("--game", choices=("tower", "crest"), default="tower")
+    run.add_argument("--mode", choices=("solo", "vs"), default="solo", help="tower: solo (default) or vs")
+    run.add_argument("--players", type=int, help="vs: 2 to 5; crest: 2 to 6 (default 2)")
+    run.add_argument("--teams", action="store_true", help="crest with 4 or 6 players: two teams")
+    run.add_argument("--extra-rule", action="store_true", help="vs: the extra rule (TOC-VS2-032)")
+    run.add_argument(
+        "--agent",
+        action="append",
+        metavar="NAME",
+        help="an agent (random, greedy, simple); give it once for every seat or once per seat",
+    )
+    run.add_argument(
+        "--max-actions", type=int, default=2000, help="end a game after this many actions (default 2000)"
+    )
+    run.add_argument("--workers", type=int, help="local processes (default: one per core; 0: this process)")
+    run.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on this Dask cluster instead")
+    run.add_argument("--chunk", type=int, help="games per job (default: about a second of play)")
+    run.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
+    rep = sub.add_parser("report", help="the statistics of a results directory")
+    rep.add_argument("results", metavar="RESULTS")
+    rep.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report here")
+    cmp = sub.add_parser("compare", help="compare two runs on the seeds they share (B minus A)")
+    cmp.add_argument("a", metavar="A")
+    cmp.add_argument("b", metavar="B")
+
+
+def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run a ``chaos-tower lab`` subcommand."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        import matplotlib  # noqa: F401
+        import pyarrow  # noqa: F401
+        import rich  # noqa: F401
+    except ImportError as exc:
+        print(
+            f"chaos-tower lab needs the [lab] extra ({exc.name} is missing): pip install 'chaos-tower[lab]'",
+            file=err,
+        )
+        return 2
+    import chaos_tower as ct
+
+    from .spec import LabError
+
+    try:
+        if args.lab_command == "run":
+            return _run(args, out, err)
+        if args.lab_command == "report":
+            return _report(args, out)
+        return _compare(args, out)
+    except (LabError, ct.CardSetError) as exc:
+        print(f"error: {exc}", file=err)
+        return 1
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from .runner import run
+    from .spec import CardSource, RunSpec
+
+    game = args.game
+    mode = "duel" if game == "crest" else args.mode
+    players = args.players or (1 if mode == "solo" else 2)
+    agents = tuple(args.agent or (["greedy"] if game == "crest" else ["random"]))
+    spec = RunSpec(
+        game=game,
+        mode=mode,
+        players=players,
+        teams=args.teams,
+        extra_rule=args.extra_rule,
+        max_actions=args.max_actions,
+        agents=agents,
+        games=args.games,
+        seed=args.seed,
+    ).check()
+    cards = CardSource.read(args.cards, game)
+    console = Console(file=err)
+    bar = Progress(
+        TextColumn("[bold]games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=args.quiet or not console.is_terminal,
+    )
+    with bar:
+        task = bar.add_task("games", total=spec.games, rate="")
+        start: list[tuple[float, int]] = []
+
+        def progress(done: int, total: int) -> None:
+            import time
+
+            now = time.perf_counter()
+            start.append((now, done))
+            first_time, first_done = start[0]
+            rate = (done - first_done) / (now - first_time) if now > first_time else 0.0
+            bar.update(task, completed=done, rate=f"{rate:,.0f} games/s")
+
+        result = run(
+            spec,
+            args.out,
+            cards=cards,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            chunk=args.chunk,
+            progress=progress,
+            command=["chaos-tower", *sys.argv[1:]],
+        )
+    rate = result.played / result.seconds if result.seconds else 0.0
+    status = "interrupted" if result.interrupted else "done"
+    print(
+        f"{args.out}: {status}, {result.games}/{result.total} games ({result.played} played now, "
+        f"{rate:,.0f} games/s)",
+        file=err,
+    )
+    if result.interrupted:
+        print("the games played are kept; run the same command again to resume", file=err)
+        return 130
+    if not args.quiet:
+        _print_summary(Path(args.out), out)
+    return 0
+
+
+def _print_summary(results: Path, out: TextIO) -> None:
+    from .report import summary_text
+    from .results import read_games, read_record
+    from .stats import summarize
+
+    record = read_record(results)
+    print(summary_text(summarize(read_games(results), record["spec"]), record), file=out)
+
+
+def _report(args: argparse.Namespace, out: TextIO) -> int:
+    from .html import html_report
+    from .report import summary_text
+    from .results import read_games, read_record
+    from .stats import summarize
+
+    record = read_record(args.results)
+    summary = summarize(read_games(args.results), record["spec"])
+    print(summary_text(summary, record), file=out)
+    if args.html:
+        Path(args.html).write_text(html_report(summary, record), encoding="utf-8")
+        print(f"wrote {args.html}", file=out)
+    return 0
+
+
+def _compare(args: argparse.Namespace, out: TextIO) -> int:
+    from .report import compare_text
+    from .results import read_games, read_record
+    from .stats import compare
+
+    a, b = read_record(args.a), read_record(args.b)
+    result = compare(read_games(args.a), a["spec"], read_games(args.b), b["spec"])
+    print(compare_text(result, args.a, args.b), file=out)
+    return 0

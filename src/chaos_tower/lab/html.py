@@ -1,0 +1,189 @@
+"""The HTML report: one self-contained file (inline SVG plots from matplotlib, tables, the run record).
+
+Nothing in it loads from the network or needs the library to be read: the
+plots are SVG elements in the page, the styles are inline, there is no script.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+from typing import Any
+
+from .report import interval, pct
+
+__all__ = ["html_report"]
+
+_STYLE = """
+body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222}
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}
+th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow:auto}.plot svg{max-width:100%;height:auto}
+.note{color:#666;font-size:.9em}
+"""
+
+
+def _svg(draw: Any) -> str:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "chaos-tower-lab"  # stable ids: the same rows give the same report
+    figure, axes = plt.subplots(figsize=(7, 3.2))
+    draw(axes)
+    figure.tight_layout()
+    out = io.StringIO()
+    figure.savefig(out, format="svg", metadata={"Date": None})
+    plt.close(figure)
+    text = out.getvalue()
+    return text[text.index("<svg") :]
+
+
+def _bars(labels: list[str], values: list[float], title: str, xlabel: str) -> Any:
+    def draw(axes: Any) -> None:
+        axes.barh(range(len(values)), values, color="#4a78b5")
+        axes.set_yticks(range(len(labels)), labels, fontsize=7)
+        axes.invert_yaxis()
+        axes.set_title(title)
+        axes.set_xlabel(xlabel)
+
+    return draw
+
+
+def _hist(values: list[int], title: str, xlabel: str) -> Any:
+    def draw(axes: Any) -> None:
+        axes.hist(values or [0], bins=min(50, max(1, len(set(values)))), color="#4a78b5")
+        axes.set_title(title)
+        axes.set_xlabel(xlabel)
+        axes.set_ylabel("games")
+
+    return draw
+
+
+def _intervals(rows: list[tuple[str, float, float, float]], title: str, xlabel: str) -> Any:
+    def draw(axes: Any) -> None:
+        ys = range(len(rows))
+        mids = [r[1] for r in rows]
+        errors = [[r[1] - r[2] for r in rows], [r[3] - r[1] for r in rows]]
+        axes.errorbar(mids, list(ys), xerr=errors, fmt="o", color="#b5484a", capsize=2)
+        axes.axvline(0, color="#999", linewidth=0.8)
+        axes.set_yticks(list(ys), [r[0] for r in rows], fontsize=7)
+        axes.invert_yaxis()
+        axes.set_title(title)
+        axes.set_xlabel(xlabel)
+
+    return draw
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><tr>{cells}</tr>{body}</table>"
+
+
+def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 20) -> str:
+    """The report page of a run."""
+    spec = record["spec"]
+    title = f"{spec['game']} {spec['mode']}: {summary['games']} games"
+    parts = [f"<h1>{html.escape(title)}</h1>", "<h2>Summary</h2>"]
+    rows = [["won", interval(summary["won"])]]
+    rows += [[f"seat {s}", interval(r)] for s, r in enumerate(summary.get("seats", ()))]
+    first = summary.get("first_seat")
+    if first and first["trials"]:
+        rows.append(
+            [
+                "first seat won",
+                f"{interval(first)}; fair {pct(first['fair'])}; advantage {100 * first['advantage']:+.1f} "
+                f"points [{100 * first['advantage_low']:+.1f}, {100 * first['advantage_high']:+.1f}]",
+            ]
+        )
+    parts.append(_table(["", "rate, 95 % Wilson interval"], rows))
+    plots: list[tuple[str, Any]] = []
+    causes = summary["causes"]
+    parts.append("<h2>How games end</h2>")
+    parts.append(
+        _table(
+            ["cause", "games", "share"],
+            [[c, str(k), pct(k / max(1, summary["games"]))] for c, k in causes.items()],
+        )
+    )
+    plots.append(("causes", _bars(list(causes), list(causes.values()), "Causes of ending", "games")))
+    plots.append(("length", _hist(summary["length_values"], "Game length", "actions")))
+    if summary["floor"]:
+        floors = summary["floor"]
+        plots.append(
+            (
+                "floor",
+                _bars(
+                    [f"floor {f}" for f in floors], list(floors.values()), "Highest floor reached", "games"
+                ),
+            )
+        )
+    if summary.get("monsters"):
+        monsters = summary["monsters"]
+        rows_m = [(m, r["rate"], r["low"], r["high"]) for m, r in monsters.items()]
+        plots.append(
+            ("monsters", _intervals(rows_m, "Win rate by monster stat card", "win rate (95 % interval)"))
+        )
+        parts.append("<h2>Win rate by monster stat card</h2>")
+        parts.append(_table(["monster", "won"], [[m, interval(r)] for m, r in monsters.items()]))
+    if summary["deaths"]:
+        deaths = list(summary["deaths"].items())[:top]
+        plots.append(
+            (
+                "deaths",
+                _bars([d for d, _ in deaths], [k for _, k in deaths], "Deaths by card", "killing blows"),
+            )
+        )
+    cards = [c for c in summary["cards"] if c["with"]["trials"] and c["without"]["trials"]][:top]
+    parts.append("<h2>Plots</h2>")
+    for name, draw in plots:
+        parts.append(f'<div class="plot" id="plot-{name}">{_svg(draw)}</div>')
+    if cards:
+        if any(c["with"]["successes"] or c["without"]["successes"] for c in cards):
+            rows_c = [(c["card"], c["difference"], c["low"], c["high"]) for c in cards]
+            parts.append(
+                '<div class="plot" id="plot-cards">'
+                + _svg(_intervals(rows_c, "Win rate with minus without the card", "difference (95 % CI)"))
+                + "</div>"
+            )
+        parts.append("<h2>Cards: with vs without</h2>")
+        parts.append(
+            '<p class="note">Correlation, not cause: a card seen in a game is also a sign of a longer game. '
+            "With several players each seat counts, with the cards it drew, placed or used.</p>"
+        )
+        parts.append(
+            _table(
+                [
+                    "card",
+                    "games (seats)" if summary["players"] > 1 else "games",
+                    "won with",
+                    "won without",
+                    "difference",
+                    "placed",
+                    "held",
+                    "used",
+                ],
+                [
+                    [
+                        c["card"],
+                        str(c["games"]),
+                        interval(c["with"]),
+                        interval(c["without"]),
+                        f"{100 * c['difference']:+.1f} [{100 * c['low']:+.1f}, {100 * c['high']:+.1f}]",
+                        str(c["placed"]),
+                        str(c["held"]),
+                        str(c["used"]),
+                    ]
+                    for c in cards
+                ],
+            )
+        )
+    parts.append("<h2>Run record</h2>")
+    parts.append(f"<pre>{html.escape(json.dumps(record, indent=2, ensure_ascii=False))}</pre>")
+    body = "\n".join(parts)
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
+    )

@@ -1,0 +1,87 @@
+"""The rows' schema, and reading a results directory back.
+
+A results directory holds ``run.json`` (the run record) and ``games/``, one
+Parquet file per finished chunk of games (``part-000012.parquet``). Together
+they are one Parquet dataset, one row per game; :func:`read_games` returns it
+in game order.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from .spec import LabError
+
+__all__ = ["SCHEMA", "part_name", "read_games", "read_record", "to_table"]
+
+_CARDS = pa.list_(pa.string())
+SCHEMA = pa.schema(
+    [
+        pa.field("game", pa.int64(), nullable=False),
+        pa.field("seed", pa.int64(), nullable=False),
+        pa.field("agents", _CARDS),
+        pa.field("options", pa.string()),
+        pa.field("outcome", pa.string()),
+        pa.field("cause", pa.string()),
+        pa.field("length", pa.int32()),
+        pa.field("results", pa.list_(pa.string())),
+        pa.field("returns", pa.list_(pa.float64())),
+        pa.field("winners", pa.list_(pa.int32())),
+        pa.field("first", pa.int32()),
+        pa.field("floor", pa.int32()),
+        pa.field("monsters", _CARDS),
+        pa.field("drawn", _CARDS),
+        pa.field("placed", _CARDS),
+        pa.field("fought", _CARDS),
+        pa.field("defeated", _CARDS),
+        pa.field("held", _CARDS),
+        pa.field("used", _CARDS),
+        pa.field("killers", _CARDS),
+        pa.field("seat_cards", _CARDS),
+    ]
+)
+"""One row per game.
+
+``seat_cards``: ``seat:card`` for what each seat drew, placed or used; ``first``:
+the seat that played first (VS, Crest); ``floor``: the highest reached (solo).
+"""
+
+
+def to_table(rows: list[dict[str, Any]]) -> pa.Table:
+    """The rows as an Arrow table of :data:`SCHEMA`."""
+    return pa.Table.from_pylist(rows, schema=SCHEMA)
+
+
+def part_name(chunk: int) -> str:
+    """The file name of a chunk's rows."""
+    return f"part-{chunk:06d}.parquet"
+
+
+def read_record(results: str | Path) -> dict[str, Any]:
+    """The run record (``run.json``) of a results directory."""
+    path = Path(results) / "run.json"
+    try:
+        record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise LabError(f"{results}: not a lab results directory (no run.json)") from None
+    except (OSError, ValueError) as exc:
+        raise LabError(f"{path}: unreadable run record: {exc}") from None
+    if not isinstance(record, dict) or "spec" not in record:
+        raise LabError(f"{path}: not a lab run record")
+    return record
+
+
+def read_games(results: str | Path) -> pa.Table:
+    """Every game played so far, one row each, in game order."""
+    read_record(results)
+    folder = Path(results) / "games"
+    parts = sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []
+    if not parts:
+        return SCHEMA.empty_table()
+    table = pa.concat_tables(pq.read_table(p, schema=SCHEMA) for p in parts)
+    return table.sort_by("game")

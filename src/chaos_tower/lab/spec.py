@@ -1,0 +1,192 @@
+"""What a lab run is: its games, agents and card set, and the seeds derived from one master seed.
+
+A run is described by a :class:`RunSpec`; game ``i`` of a run is played from
+:func:`game_seed` (master seed, ``i``) and its seats' agents from
+:func:`agent_seed`, so a game's row depends on nothing but the spec and ``i``:
+not on the number of workers, the chunking, or the order games finish in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from attrs import asdict, frozen
+
+import chaos_tower as ct
+
+from .failure import LabError
+
+__all__ = [
+    "CardSource",
+    "LabError",
+    "RunSpec",
+    "agent_seed",
+    "game_seed",
+]
+
+
+_SEED_BITS = 63  # fits a signed 64-bit Parquet column
+
+
+def _derive(*parts: object) -> int:
+    digest = hashlib.blake2b(":".join(str(p) for p in parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> (64 - _SEED_BITS)
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game ``index`` of a run with this master seed (a hash: neighbours are unrelated)."""
+    return _derive("game", master, index)
+
+
+def agent_seed(master: int, index: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` for game ``index``."""
+    return _derive("agent", master, index, seat)
+
+
+_SUFFIXES = (".yaml", ".yml", ".json")  # the card files a set's directory is read from
+_LOADED: dict[tuple[str, bytes], Any] = {}  # per process: a worker loads each set once
+
+
+@frozen(kw_only=True)
+class CardSource:
+    """A card set as workers receive it: the built-in set of a game, or the files' bytes.
+
+    Workers get this, never a loaded set or a pickled state; they load and
+    validate it themselves, once per process.
+    """
+
+    game: str
+    """``tower`` or ``crest``: which built-in set when ``files`` is empty, and which game a file must be."""
+    files: tuple[tuple[str, bytes], ...] = ()
+    """(name, bytes) of each card file; ``()`` for the built-in set."""
+    path: str | None = None
+    """Where the files were read (for the run record only)."""
+
+    def _key(self) -> tuple[str, bytes]:
+        digest = hashlib.sha256()
+        for name, data in sorted(self.files):
+            digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        return self.game, digest.digest()
+
+    def load(self) -> Any:
+        """The validated card set (:class:`~chaos_tower.CardSetError` if it is not one)."""
+        key = self._key()
+        if key not in _LOADED:
+            if not self.files:
+                _LOADED[key] = ct.load_cardset(game="crest") if self.game == "crest" else ct.load_cardset()
+            else:
+                with tempfile.TemporaryDirectory(prefix="chaos-tower-lab-") as folder:
+                    for name, data in self.files:
+                        (Path(folder) / Path(name).name).write_bytes(data)
+                    where = Path(folder) / self.files[0][0] if len(self.files) == 1 else Path(folder)
+                    _LOADED[key] = ct.load_cardset(where, game="crest" if self.game == "crest" else "tower")
+        return _LOADED[key]
+
+    @property
+    def sha256(self) -> str:
+        """The hash of the set as loaded: reformatting a file keeps it, changing a card does not."""
+        return hashlib.sha256(repr(self.load()).encode()).hexdigest()
+
+    @classmethod
+    def read(cls, path: str | Path | None, game: str = "tower") -> CardSource:
+        """The card set at ``path`` (a file or a directory of them); ``None``: the built-in ``game``'s."""
+        if path is None:
+            return cls(game=game)
+        where = Path(path)
+        if where.is_dir():
+            found = sorted(p for p in where.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file())
+        elif where.is_file():
+            found = [where]
+        else:
+            raise LabError(f"{path}: no such card file or directory")
+        files = tuple((p.name, p.read_bytes()) for p in found)
+        if not files:
+            raise LabError(f"{path}: no card files (.yaml, .yml, .json) in it")
+        return cls(game=game, files=files, path=str(path))
+
+
+@frozen(kw_only=True)
+class RunSpec:
+    """Everything that decides a run's rows."""
+
+    game: str = "tower"
+    """``tower`` or ``crest``."""
+    mode: str = "solo"
+    """For ``tower``: ``solo`` or ``vs``. Crest Duel has one mode, ``duel``."""
+    players: int = 1
+    teams: bool = False
+    extra_rule: bool = False
+    max_actions: int = 2000
+    """The manuals set no move limit; a simulation needs one (`TOC-OVER-01`'s ``max-actions`` ending)."""
+    agents: tuple[str, ...] = ("random",)
+    """One name per seat; one name alone plays every seat."""
+    games: int = 1000
+    seed: int = 0
+    """The master seed every game's and agent's seed derives from."""
+
+    @property
+    def rules(self) -> str:
+        """The front door's name for the game: ``tower-solo``, ``tower-vs`` or ``crest``."""
+        return "crest" if self.game == "crest" else f"tower-{self.mode}"
+
+    def seat_agents(self) -> tuple[str, ...]:
+        """The agent of each seat."""
+        return self.agents * self.players if len(self.agents) == 1 else self.agents
+
+    def check(self) -> RunSpec:
+        """This spec, or :class:`LabError` saying what is wrong with it."""
+        from .agents import AGENTS, names_for
+
+        if self.game not in ("tower", "crest"):
+            raise LabError(f"game is tower or crest, not {self.game!r}")
+        modes = ("duel",) if self.game == "crest" else ("solo", "vs")
+        if self.mode not in modes:
+            raise LabError(f"{self.game} plays the modes {', '.join(modes)}, not {self.mode!r}")
+        low, high = {"solo": (1, 1), "vs": (2, 5), "duel": (2, 6)}[self.mode]
+        if not low <= self.players <= high:
+            raise LabError(f"{self.rules} has {low} to {high} players, not {self.players}")
+        if self.teams and (self.game != "crest" or self.players not in (4, 6)):
+            raise LabError("teams are for Crest Duel with 4 or 6 players")
+        if self.extra_rule and self.mode != "vs":
+            raise LabError("the extra rule is for the VS modes")
+        if self.games < 0 or self.max_actions < 1:
+            raise LabError("games is 0 or more and max_actions 1 or more")
+        if len(self.agents) not in (1, self.players):
+            raise LabError(
+                f"name one agent for every seat or one per seat ({self.players}), not {self.agents}"
+            )
+        for name in self.agents:
+            if self.rules not in AGENTS.get(name, {}):
+                raise LabError(
+                    f"no agent {name!r} plays {self.rules} (agents: {', '.join(names_for(self.rules))})"
+                )
+        return self
+
+    def options(self) -> dict[str, Any]:
+        """The game options (what ``new_game`` is called with), for rows and the record."""
+        return {
+            "game": self.game,
+            "mode": self.mode,
+            "players": self.players,
+            "teams": self.teams,
+            "extra_rule": self.extra_rule,
+            "max_actions": self.max_actions,
+        }
+
+    def as_json(self) -> dict[str, Any]:
+        """The spec as JSON values (the run record's ``spec``)."""
+        data = asdict(self)
+        data["agents"] = list(self.agents)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RunSpec:
+        """The spec of a run record; :class:`LabError` if it is not one."""
+        try:
+            return cls(**{**data, "agents": tuple(data["agents"])})
+        except (TypeError, KeyError) as exc:
+            raise LabError(f"not a run spec: {json.dumps(data)[:200]}") from exc

@@ -1,0 +1,200 @@
+"""What a designer reads from a run's rows: win rates with intervals, causes, distributions, cards.
+
+Every proportion carries a Wilson 95 % interval; differences carry Newcombe's
+hybrid score interval, paired (:func:`compare`) when the two runs played the
+same seeds. "With vs without" a card is a correlation, not a cause: a card a
+player lives long enough to place is seen more in long games.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pyarrow as pa
+
+from .facts import FACTS
+from .intervals import mcnemar_exact, mean_interval, newcombe, paired_newcombe, wilson
+from .spec import LabError
+
+__all__ = ["compare", "quantiles", "summarize"]
+
+
+def _rate(successes: int, trials: int) -> dict[str, float | int]:
+    p, low, high = wilson(successes, trials)
+    return {"successes": successes, "trials": trials, "rate": p, "low": low, "high": high}
+
+
+def quantiles(values: list[int]) -> dict[str, float]:
+    """min, quartiles, max and mean of ``values`` (all 0 for none)."""
+    if not values:
+        return {"min": 0, "q1": 0, "median": 0, "q3": 0, "max": 0, "mean": 0.0}
+    ordered = sorted(values)
+    n = len(ordered)
+
+    def at(q: float) -> float:
+        return float(ordered[min(n - 1, int(q * (n - 1) + 0.5))])
+
+    return {
+        "min": ordered[0],
+        "q1": at(0.25),
+        "median": at(0.5),
+        "q3": at(0.75),
+        "max": ordered[-1],
+        "mean": sum(ordered) / n,
+    }
+
+
+def summarize(table: pa.Table, spec: dict[str, Any]) -> dict[str, Any]:
+    """The statistics of a run's rows (``spec``: the run record's spec)."""
+    rows = table.to_pydict()
+    n = table.num_rows
+    players = int(spec["players"])
+    outcome = rows["outcome"]
+    summary: dict[str, Any] = {"games": n, "players": players}
+    won = [o == "won" for o in outcome]
+    summary["won"] = _rate(sum(won), n)
+    summary["outcomes"] = dict(Counter(outcome).most_common())
+    summary["causes"] = dict(Counter(rows["cause"]).most_common())
+    summary["length"] = quantiles(rows["length"])
+    summary["length_values"] = rows["length"]
+    floors = [f for f in rows["floor"] if f is not None]
+    summary["floor"] = dict(sorted(Counter(floors).items())) if floors else {}
+    if players > 1:
+        summary["seats"] = [
+            _rate(sum(1 for r in rows["results"] if r[s] == "won"), n) for s in range(players)
+        ]
+        summary["first_seat"] = _first_seat(rows, spec)
+    if spec["game"] == "crest":
+        summary["monsters"] = _by_monster(rows)
+    summary["deaths"] = dict(Counter(card for cards in rows["killers"] for card in cards).most_common())
+    summary["cards"] = _cards(rows, won)
+    return summary
+
+
+def _first_seat(rows: dict[str, list[Any]], spec: dict[str, Any]) -> dict[str, Any]:
+    # The fair share of the first seat: one team of two (CRD-PLAYERS-C), or one player of k.
+    fair = 0.5 if spec.get("teams") else 1 / int(spec["players"])
+    games = [
+        (first, winners)
+        for first, winners in zip(rows["first"], rows["winners"], strict=True)
+        if first is not None
+    ]
+    wins = sum(1 for first, winners in games if first in winners)
+    rate = _rate(wins, len(games))
+    return {
+        **rate,
+        "fair": fair,
+        "advantage": float(rate["rate"]) - fair,
+        "advantage_low": float(rate["low"]) - fair,
+        "advantage_high": float(rate["high"]) - fair,
+    }
+
+
+def _by_monster(rows: dict[str, list[Any]]) -> dict[str, dict[str, float | int]]:
+    seats: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for monsters, results in zip(rows["monsters"], rows["results"], strict=True):
+        for monster, result in zip(monsters or (), results, strict=False):
+            seats[monster] += 1
+            wins[monster] += result == "won"
+    return {m: _rate(wins[m], seats[m]) for m in sorted(seats, key=lambda m: -wins[m] / seats[m])}
+
+
+def _cards(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, Any]]:
+    """Each card's win rate where it appeared against where it did not.
+
+    Solo: over games, a card appearing in any fact. Several players: over
+    seats, a card the seat drew, placed or used, and that seat's result.
+    """
+    units: list[tuple[set[str], bool]] = []
+    if int(max((len(r) for r in rows["results"]), default=1)) > 1:
+        for cards, results in zip(rows["seat_cards"], rows["results"], strict=True):
+            mine: dict[str, set[str]] = {str(s): set() for s in range(len(results))}
+            for entry in cards:
+                seat, _, card = entry.partition(":")
+                mine.setdefault(seat, set()).add(card)
+            units.extend((mine[str(s)], r == "won") for s, r in enumerate(results))
+    else:
+        for i, w in enumerate(won):
+            units.append(({card for fact in FACTS for card in rows[fact][i]}, w))
+    n = len(units)
+    totals: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for cards, w in units:
+        totals.update(cards)
+        if w:
+            wins.update(cards)
+    all_wins = sum(1 for _, w in units if w)
+    result: list[dict[str, Any]] = []
+    for card, count in totals.items():
+        k_with, k_without, n_without = wins[card], all_wins - wins[card], n - count
+        diff, low, high = newcombe(k_with, count, k_without, n_without)
+        facts = {fact: sum(1 for cards in rows[fact] if card in cards) for fact in FACTS}
+        result.append(
+            {
+                "card": card,
+                "games": count,
+                "with": _rate(k_with, count),
+                "without": _rate(k_without, n_without),
+                "difference": diff,
+                "low": low,
+                "high": high,
+                **facts,
+            }
+        )
+    result.sort(key=lambda r: (-float(r["difference"]), str(r["card"])))
+    return result
+
+
+def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, Any]) -> dict[str, Any]:
+    """Two runs on the same seeds (common random numbers): B's win rate minus A's, paired.
+
+    The runs must have the same game, options, agents and master seed; their
+    games are paired by number (the same game seed and agent seeds) and only
+    the games both played count. A game counts as won when some seat won it.
+    The interval is Newcombe's method 10 for paired proportions; McNemar's
+    exact test gives the p-value of "no change"; the game lengths' mean
+    difference has a normal interval over the pairs.
+    """
+    same = ("game", "mode", "players", "teams", "extra_rule", "max_actions", "agents", "seed")
+    differ = [k for k in same if spec_a.get(k) != spec_b.get(k)]
+    if differ:
+        raise LabError(f"the runs are not paired: they differ in {', '.join(differ)}")
+    rows_a = {
+        g: (o, length)
+        for g, o, length in zip(
+            *(a.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True
+        )
+    }
+    rows_b = {
+        g: (o, length)
+        for g, o, length in zip(
+            *(b.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True
+        )
+    }
+    common = sorted(set(rows_a) & set(rows_b))
+    if not common:
+        raise LabError("the runs have no game in common")
+    table = Counter((rows_a[g][0] == "won", rows_b[g][0] == "won") for g in common)
+    both, only_a, only_b, neither = (
+        table[True, True],
+        table[True, False],
+        table[False, True],
+        table[False, False],
+    )
+    # B - A: the first proportion of the paired interval is B's.
+    diff, low, high = paired_newcombe(both, only_b, only_a, neither)
+    lengths = mean_interval([float(rows_b[g][1] - rows_a[g][1]) for g in common])
+    return {
+        "pairs": len(common),
+        "a": _rate(both + only_a, len(common)),
+        "b": _rate(both + only_b, len(common)),
+        "table": {"both": both, "only_a": only_a, "only_b": only_b, "neither": neither},
+        "difference": diff,
+        "low": low,
+        "high": high,
+        "method": "Newcombe's method 10 for paired proportions (score intervals), seeds in common",
+        "p_value": mcnemar_exact(only_a, only_b),
+        "length_difference": {"mean": lengths[0], "low": lengths[1], "high": lengths[2]},
+    }

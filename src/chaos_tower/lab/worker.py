@@ -1,0 +1,120 @@
+"""What a worker does: play a chunk of a run's games and hand back their rows as Parquet bytes.
+
+A job is plain data (the spec as JSON, the card set's bytes, a range of game
+numbers), so any executor can carry it, a process pool or a Dask cluster alike;
+no state or loaded card set is ever pickled. Only the public front door
+(``new_game``, ``legal_actions`` via the agents, ``apply``, ``outcome``,
+``returns``, the states' events) is used.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import signal
+from functools import cache
+from typing import Any
+
+import chaos_tower as ct
+
+from .agents import AGENTS, Factory
+from .facts import tracker_for
+from .spec import CardSource, RunSpec, agent_seed, game_seed
+
+__all__ = ["Job", "ignore_sigint", "play_chunk", "play_game"]
+
+Job = dict[str, Any]
+"""``{"spec": RunSpec.as_json(), "cards": CardSource, "start": i, "stop": j}``."""
+
+
+def ignore_sigint() -> None:
+    """A pool worker's initializer: Ctrl-C is the parent's to handle (the pool shuts down cleanly)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@cache
+def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...]]:
+    # What every game of a run shares, worked out once: its options' text and its seats' agent factories.
+    spec.check()
+    factories = tuple(AGENTS[name][spec.rules] for name in spec.seat_agents())
+    return json.dumps(spec.options(), sort_keys=True), factories
+
+
+def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
+    """Play game ``index`` of the run and return its row."""
+    seed = game_seed(spec.seed, index)
+    multi = spec.mode != "solo"
+    state = ct.new_game(
+        cards,
+        seed=seed,
+        mode=None if spec.game == "crest" else spec.mode,
+        players=spec.players if multi else None,
+        teams=True if spec.teams else None,
+        extra_rule=spec.extra_rule if spec.mode == "vs" else None,  # each mode refuses others' options
+        max_actions=spec.max_actions,
+    )
+    options, factories = _fixed(spec)
+    agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
+    tracker = tracker_for(spec.rules, cards)
+    tracker.observe(state.events)
+    apply = ct.apply
+    current = ct.current_player
+    observe = tracker.observe
+    length = 0
+    seat = current(state)
+    while seat is not None:
+        state = apply(state, agents[seat].choose(state))
+        observe(state.events)
+        length += 1
+        seat = current(state)
+    end = ct.outcome(state)
+    returns = list(ct.returns(state))
+    if spec.mode == "solo":
+        results = [end.result]
+    elif spec.game == "crest":
+        winners = set(end.winners)
+        results = [
+            "ended" if end.cause == "max-actions" else "won" if s in winners else "lost"
+            for s in range(spec.players)
+        ]
+    else:
+        results = list(end.results)
+    row: dict[str, Any] = {
+        "game": index,
+        "seed": seed,
+        "agents": list(spec.seat_agents()),
+        "options": options,
+        "outcome": _summary(results),
+        "cause": end.cause,
+        "length": length,
+        "results": results,
+        "returns": returns,
+        "winners": [s for s, r in enumerate(results) if r == "won"],
+    }
+    row.update(tracker.row())
+    return row
+
+
+def _summary(results: list[str]) -> str:
+    # One word for the game: won (someone won), draw, lost (everyone lost), ended (the action limit).
+    if "won" in results:
+        return "won"
+    for word in ("draw", "ended"):
+        if word in results:
+            return word
+    return "lost"
+
+
+def play_chunk(job: Job) -> tuple[int, int, bytes]:
+    """Play games ``start`` to ``stop`` (excluded); (games, actions, Parquet bytes of their rows)."""
+    import pyarrow.parquet as pq
+
+    from .results import to_table
+
+    spec = RunSpec.from_json(job["spec"])
+    source: CardSource = job["cards"]
+    cards = source.load()
+    rows = [play_game(spec, cards, index) for index in range(job["start"], job["stop"])]
+    buffer = io.BytesIO()
+    pq.write_table(to_table(rows), buffer)
+    return len(rows), sum(int(r["length"]) for r in rows), buffer.getvalue()
