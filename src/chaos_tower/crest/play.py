@@ -118,7 +118,7 @@ def run_crest(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO |
     if (
         getattr(args, "mode", "solo") != "solo"
         or getattr(args, "extra_rule", False)
-        or args.agent == "simple"
+        or args.agent not in (None, "random", "greedy")
     ):
         print("Crest Duel has no --mode or --extra-rule; its agents are random and greedy", file=sys.stderr)
         return 2
