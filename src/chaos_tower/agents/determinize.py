@@ -49,7 +49,7 @@ def _temporary(state: Any, player: int, seed: int) -> Any:
 
 
 def _solo(state: ct.State, rng: random.Random, seed: int) -> ct.State:
-    """The solo game hides only the deck below its top card and the generator (`TOC-PREP-02`)."""
+    """The solo game hides only the deck below its top card, the one showing (`TOC-PREP-03`), and the generator."""
     below = sorted(state.deck[1:])
     rng.shuffle(below)
     return attrs.evolve(state, deck=state.deck[:1] + tuple(below), seed=seed, rng=rng.getrandbits(64))
@@ -89,7 +89,9 @@ def _vs(state: ct.VsState, player: int, rng: random.Random, seed: int) -> ct.VsS
         else:
             attributes[seat][counter] = attribute
     # Items: the others' hands and the unused pile, re-dealt with their sizes kept.
-    items = sorted([i for s, hand in enumerate(state.hands) if s != player for i in hand] + list(state.unused))
+    items = sorted(
+        [i for s, hand in enumerate(state.hands) if s != player for i in hand] + list(state.unused)
+    )
     rng.shuffle(items)
     hands = []
     for s, hand in enumerate(state.hands):

@@ -88,7 +88,7 @@ class HeuristicAgent:
 
     _REVISIT = 120.0
 
-    def __init__(self, seed: int = 0, *, top: int = 3, repeat: int = 2) -> None:
+    def __init__(self, seed: int = 0, *, top: int = 2, repeat: int = 2) -> None:
         if top < 1 or repeat < 1:
             raise ValueError("top and repeat are at least 1")
         self._seed = seed
@@ -96,6 +96,7 @@ class HeuristicAgent:
         self._top = top
         self._repeat = repeat
         self._visits: dict[tuple[object, ...], int] = {}
+        self._judged: dict[tuple[object, ...], _Judged] = {}
         self._other: Any = None
 
     def choose(self, state: Any) -> Any:
@@ -107,39 +108,52 @@ class HeuristicAgent:
         return self._other.choose(state)
 
     def _solo(self, state: ct.State) -> ct.Action:
-        legal = ct.legal_actions(state)
-        steps: dict[str, list[ct.PlaceStep]] = {}
-        candidates: list[ct.Action] = []
-        for action in legal:
-            if type(action) is ct.PlaceStep:
-                same = steps.setdefault(action.step, [])
-                if not same:
-                    candidates.append(action)
-                same.append(action)
-            else:
-                candidates.append(action)
-        judged = []
-        for action in candidates:
-            after = ct.apply(state, action)
-            key = _key(after)
+        judged = self._judge(state)
+        scored = []
+        for index, (action, after, value, lost, key) in enumerate(judged.options):
             seen = self._visits.get(key, 0)
-            judged.append((quick_score(after) - self._REVISIT * seen, seen >= self._repeat, action, after, key))
-        fresh = [j for j in judged if not j[1]] or judged
-        fresh.sort(key=lambda j: -j[0])
-        best: list[tuple[ct.Action, tuple[object, ...]]] = []
+            scored.append((value - self._REVISIT * seen, seen >= self._repeat, lost, index))
+        # Fresh and alive first; then alive (a dead end: every way on was made often already).
+        fresh = [j for j in scored if not j[1] and not j[2]] or [j for j in scored if not j[2]] or scored
+        fresh.sort(key=lambda j: -j[0])  # stable: equals keep the legal order
+        best: list[int] = []
         top = float("-inf")
-        for value, _stale, action, after, key in fresh[: self._top]:
-            if after.result is None:
-                value += _full_prospects(after)
+        for value, _stale, _lost, index in fresh[: self._top]:
+            value += judged.prospects(index)
             if value > top + 1e-9:
-                top, best = value, [(action, key)]
+                top, best = value, [index]
             elif abs(value - top) <= 1e-9:
-                best.append((action, key))
-        action, key = self._rng.choice(best)
+                best.append(index)
+        action, _after, _value, _lost, key = judged.options[self._rng.choice(best)]
         if type(action) is ct.PlaceStep:
-            action, key = self._where(state, steps[action.step])
+            action, key = self._where(state, judged.steps[action.step])
         self._visits[key] = self._visits.get(key, 0) + 1
         return action
+
+    def _judge(self, state: ct.State) -> _Judged:
+        """Each candidate's result and cheap value, remembered per position (walking back costs nothing)."""
+        full = _full_key(state)
+        last = state.max_actions is not None and state.actions + 1 >= state.max_actions
+        judged = None if last else self._judged.get(full)
+        if judged is not None:
+            return judged
+        steps: dict[str, list[ct.PlaceStep]] = {}
+        options = []
+        for action in ct.legal_actions(state):
+            if type(action) is ct.PlaceStep:
+                same = steps.setdefault(action.step, [])
+                same.append(action)
+                if len(same) > 1:
+                    continue
+            after = ct.apply(state, action)
+            lost = after.result is not None and after.result.result == "lost"
+            options.append((action, after, quick_score(after), lost, _position(after)))
+        judged = _Judged(options, steps)
+        if not last:
+            if len(self._judged) >= _REMEMBER:
+                self._judged.clear()
+            self._judged[full] = judged
+        return judged
 
     def _where(self, state: ct.State, placements: list[ct.PlaceStep]) -> tuple[ct.Action, tuple[object, ...]]:
         """Where to lay the chosen step: the cell nearest the middle, then the most open rotation.
@@ -162,12 +176,58 @@ class HeuristicAgent:
                 options.append((_open_paths(after), placement, after))
         most = max(o[0] for o in options)
         chosen = self._rng.choice([o for o in options if o[0] == most])
-        return chosen[1], _key(chosen[2])
+        return chosen[1], _position(chosen[2])
 
 
-def _key(state: ct.State) -> tuple[object, ...]:
-    """What tells two positions apart for the revisit count: the greedy agent's, and the deck's (visible) top."""
-    return (*_position(state), state.deck[:1])
+_REMEMBER = 4096
+"""Positions whose judged candidates an agent remembers (then it forgets them all and starts again)."""
+
+
+class _Judged:
+    """One position's candidates: (action, result, cheap value, lost at once, revisit key) each."""
+
+    __slots__ = ("_prospects", "options", "steps")
+
+    def __init__(
+        self,
+        options: list[tuple[ct.Action, ct.State, float, bool, tuple[object, ...]]],
+        steps: dict[str, list[ct.PlaceStep]],
+    ) -> None:
+        self.options = options
+        self.steps = steps
+        self._prospects: dict[int, float] = {}
+
+    def prospects(self, index: int) -> float:
+        """The costly part of the measure, for one candidate, computed once."""
+        value = self._prospects.get(index)
+        if value is None:
+            after = self.options[index][1]
+            value = self._prospects[index] = _full_prospects(after) if after.result is None else 0.0
+        return value
+
+
+def _full_key(state: ct.State) -> tuple[object, ...]:
+    """Everything an action's result depends on but the hidden deck below the top and the generator."""
+    return (
+        state.floor,
+        state.player,
+        state.life,
+        state.elements,
+        state.step_area,
+        state.used_steps,
+        state.level,
+        state.step_returns,
+        state.carry,
+        state.slots,
+        state.counters,
+        state.lost,
+        state.rebright,
+        state.rebright_pending,
+        state.rearranging,
+        state.combat_bonus,
+        state.deck[:1],
+        len(state.deck),
+    )
 
 
 def _open_paths(state: ct.State) -> int:

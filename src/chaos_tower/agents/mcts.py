@@ -118,7 +118,9 @@ class MctsAgent:
             options = self._fresh(state, seat, legal, rng)
         return max(options, key=lambda a: _visits(root, a))  # max keeps the first of equals: legal order
 
-    def _fresh(self, state: ct.State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> tuple[Any, ...]:
+    def _fresh(
+        self, state: ct.State, seat: int, legal: tuple[Any, ...], rng: random.Random
+    ) -> tuple[Any, ...]:
         """The solo actions that do not make, a third time, a position the agent was in.
 
         The manual sets no move limit: a search whose every leaf looks alike
@@ -159,7 +161,9 @@ class MctsAgent:
             chosen = legal[0]
             for action in legal:
                 child = node.children[action]
-                value = child.wins / child.visits + log_c * math.sqrt(math.log(child.available) / child.visits)
+                value = child.wins / child.visits + log_c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
                 if value > best_value:
                     best_value, chosen = value, action
             node = node.children[chosen]

@@ -1,7 +1,7 @@
 """The solo oracle: a search that sees the true deck, to say whether a seed can be won.
 
 The solo game's only chance is the deck's order and the generator held in the
-state (`TOC-PREP-02`); given the whole state, the game is a deterministic
+state (`TOC-PREP-03`); given the whole state, the game is a deterministic
 puzzle. :func:`oracle` searches it with a beam: from each layer of positions
 it applies every legal action, keeps the ``beam`` best new positions by the
 heuristic agent's measure (:func:`~chaos_tower.agents.heuristic.quick_score`)
@@ -19,7 +19,7 @@ from attrs import frozen
 
 import chaos_tower as ct
 
-from .heuristic import _key, quick_score
+from .heuristic import quick_score
 
 __all__ = ["OracleResult", "oracle"]
 
@@ -45,7 +45,7 @@ def oracle(state: ct.State, *, beam: int = 32, nodes: int = 200_000) -> OracleRe
     if beam < 1 or nodes < 1:
         raise ValueError("beam and nodes are at least 1")
     frontier: list[tuple[ct.State, tuple[Any, ...]]] = [(state, ())]
-    seen = {_key(state)}
+    seen = {state}
     applied = 0
     while frontier:
         scored: list[tuple[float, int, ct.State, tuple[Any, ...]]] = []
@@ -60,10 +60,9 @@ def oracle(state: ct.State, *, beam: int = 32, nodes: int = 200_000) -> OracleRe
                     if result.result == "won":
                         return OracleResult(won=True, actions=(*line, action), nodes=applied, exhausted=False)
                     continue
-                key = _key(after)
-                if key in seen:
+                if after in seen:  # states compare by position, deck and generator included
                     continue
-                seen.add(key)
+                seen.add(after)
                 scored.append((quick_score(after), len(scored), after, (*line, action)))
         scored.sort(key=lambda s: (-s[0], s[1]))
         frontier = [(s[2], s[3]) for s in scored[:beam]]

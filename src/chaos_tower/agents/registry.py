@@ -31,7 +31,11 @@ class _GreedyAnyGame:
     def choose(self, state: Any) -> Any:
         """The one-step choice of this game's greedy agent."""
         if self._agent is None:
-            self._agent = GreedyAgent(self._seed) if isinstance(state, ct.State) else _other_game_agent(state, self._seed)
+            self._agent = (
+                GreedyAgent(self._seed)
+                if isinstance(state, ct.State)
+                else _other_game_agent(state, self._seed)
+            )
         return self._agent.choose(state)
 
 
