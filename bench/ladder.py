@@ -13,6 +13,7 @@ half. The AI guide (docs/guides/ai.md) quotes its output.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import time
 from typing import Any
@@ -35,6 +36,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _last(state: Any, agents: list[Any]) -> Any:
+    for _action, after in play_seats(state, agents):
+        state = after
+    return state
+
+
 def _agent(name: str, seat: int, seed: int, budget: int) -> Any:
     return make_agent(name, seat, seed, **({"simulations": budget} if name == "mcts" else {}))
 
@@ -48,8 +55,7 @@ def solo(names: tuple[str, ...], games: int, budget: int) -> list[tuple[str, int
         wins = 0
         for seed in range(games):
             state = ct.new_game(cards, seed=seed, max_actions=600)
-            for _, state in play_seats(state, [_agent(name, 0, seed, budget)]):
-                pass
+            state = _last(state, [_agent(name, 0, seed, budget)])
             wins += ct.outcome(state).result == "won"
         rows.append((name, wins, games, time.perf_counter() - start))
     return rows
@@ -76,8 +82,7 @@ def duel(game: str, upper: str, lower: str, pairs: int, budget: int) -> tuple[fl
                 state = ct.new_game(crest, seed=seed, players=2, max_actions=400)
             agents = [_agent(lower, p, seed * 10 + p, budget) for p in range(2)]
             agents[seat] = _agent(upper, seat, seed * 10 + seat, budget)
-            for _, state in play_seats(state, agents):
-                pass
+            state = _last(state, agents)
             score += (ct.returns(state)[seat] + 1) / 2
     return score, 2 * pairs, time.perf_counter() - start
 
@@ -105,11 +110,10 @@ def main() -> None:
     print(f"  {'oracle':10s} {won:4d}/{searched} winnable  {_share(won, searched)}  ({seconds:.0f} s)")
     for game in ("vs", "crest"):
         print(f"{game}, 2 players, {args.pairs} paired seeds x 2 seats, cap 400:")
-        for lower, upper in zip(DUEL_RUNGS, DUEL_RUNGS[1:], strict=False):
+        for lower, upper in itertools.pairwise(DUEL_RUNGS):
             score, games, seconds = duel(game, upper, lower, args.pairs, args.budget)
-            print(
-                f"  {upper:10s} vs {lower:10s} scores {score:5.1f}/{games}  {_share(score, games)}  ({seconds:.0f} s)"
-            )
+            share = _share(score, games)
+            print(f"  {upper:10s} vs {lower:10s} scores {score:5.1f}/{games}  {share}  ({seconds:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -28,8 +28,8 @@ def measure(seeds: int, max_actions: int) -> dict[str, dict[str, float]]:
         for name, make in AGENTS.items():
             state = ct.new_game(cards, seed=seed, max_actions=max_actions)
             start = time.process_time()
-            for _, state in play(state, make(seed)):
-                pass
+            for _action, after in play(state, make(seed)):
+                state = after
             totals[name]["seconds"] += time.process_time() - start
             totals[name]["games"] += 1
             totals[name]["actions"] += state.actions
@@ -52,7 +52,8 @@ def main() -> None:
     totals = measure(args.seeds, args.max_actions)
     for name, row in totals.items():
         print(
-            f"{name:10s} {row['games']:.0f} games, won {row['won']:.0f} ({100 * row['won'] / row['games']:.1f}%), "
+            f"{name:10s} {row['games']:.0f} games, won {row['won']:.0f} "
+            f"({100 * row['won'] / row['games']:.1f}%), "
             f"{row['games_per_s']:.2f} games/s, {row['actions_per_s']:.0f} actions/s "
             f"(average {row['actions'] / row['games']:.0f} actions), {row['seconds']:.0f} s CPU"
         )

@@ -40,7 +40,9 @@ def _result(state: State, out: TextIO) -> int:
     return 0
 
 
-def _agent_game(state: State, name: str, seed: int, quiet: bool, out: TextIO, budget: int | None = None) -> int:
+def _agent_game(
+    state: State, name: str, seed: int, quiet: bool, out: TextIO, budget: int | None = None
+) -> int:
     agent = AGENTS[name](0, seed, **({"simulations": budget} if budget is not None else {}))
     while outcome(state) is None:
         action = agent.choose(state)

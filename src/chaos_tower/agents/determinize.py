@@ -49,14 +49,14 @@ def _temporary(state: Any, player: int, seed: int) -> Any:
 
 
 def _solo(state: ct.State, rng: random.Random, seed: int) -> ct.State:
-    """The solo game hides only the deck below its top card, the one showing (`TOC-PREP-03`), and the generator."""
+    """The solo game hides the deck below its top card, which shows (`TOC-PREP-03`), and the generator."""
     below = sorted(state.deck[1:])
     rng.shuffle(below)
     return attrs.evolve(state, deck=state.deck[:1] + tuple(below), seed=seed, rng=rng.getrandbits(64))
 
 
 def _vs(state: ct.VsState, player: int, rng: random.Random, seed: int) -> ct.VsState:
-    """VS: the others' hidden attributes and the leftover ones, the others' hands and the unused items, the deck.
+    """VS: hidden and leftover attributes, the others' hands and the unused items, the deck.
 
     Public facts kept: attributes named rightly (face up), attributes named
     wrongly for a seat (it cannot hold them), one's own attributes and hand,
@@ -115,7 +115,7 @@ def _vs(state: ct.VsState, player: int, rng: random.Random, seed: int) -> ct.VsS
 
 
 def _crest(state: ct.CrestState, player: int, rng: random.Random, seed: int) -> ct.CrestState:
-    """Crest Duel: the others' hands, the deck and, during setup, the others' face-down cards (`CRD-START-C`, `D`).
+    """Crest Duel: the others' hands, the deck, in setup their face-down cards (`CRD-START-C`, `D`).
 
     Face-down cards are re-dealt as a legal setup: each seat keeps how many it
     put out, drawn from the hidden cards that could go out (a crest on a mark
@@ -189,9 +189,8 @@ def _deal_face_down(
             usable = []
             for position, instance in enumerate(left):
                 card = game.card(instance)
-                if isinstance(card, CrestCard) and card.mark in kinds:
-                    usable.append(position)
-                elif isinstance(card, RingCard) and rings[s] == _no_ring():
+                crest = isinstance(card, CrestCard) and card.mark in kinds
+                if crest or (isinstance(card, RingCard) and rings[s] == _no_ring()):
                     usable.append(position)
             if not usable:
                 return False

@@ -110,7 +110,7 @@ class HeuristicAgent:
     def _solo(self, state: ct.State) -> ct.Action:
         judged = self._judge(state)
         scored = []
-        for index, (action, after, value, lost, key) in enumerate(judged.options):
+        for index, (_action, _after, value, lost, key) in enumerate(judged.options):
             seen = self._visits.get(key, 0)
             scored.append((value - self._REVISIT * seen, seen >= self._repeat, lost, index))
         # Fresh and alive first; then alive (a dead end: every way on was made often already).

@@ -73,7 +73,7 @@ class MctsAgent:
         simulations: int | None = 200,
         seconds: float | None = None,
         rollout: int | None = None,
-        exploration: float = 0.7,
+        exploration: float = 0.2,
     ) -> None:
         if simulations is None and seconds is None:
             raise ValueError("MctsAgent needs a budget: simulations or seconds")
@@ -94,7 +94,7 @@ class MctsAgent:
 
     def choose(self, state: Any) -> Any:
         """The most visited root action after the search (the first legal one if it ran none)."""
-        legal = ct.legal_actions(state)
+        legal = _tree_actions(state)
         if isinstance(state, ct.State):
             here = _position(state)
             self._made[here] = self._made.get(here, 0) + 1
@@ -141,7 +141,7 @@ class MctsAgent:
         path = [root]
         # Selection and expansion in this determinisation.
         while not ct.is_terminal(state):
-            legal = ct.legal_actions(state)
+            legal = _tree_actions(state)
             mover = ct.current_player(state)
             assert mover is not None
             untried = [a for a in legal if a not in node.children]
@@ -180,6 +180,31 @@ class MctsAgent:
             visited.visits += 1
             if visited.player >= 0:
                 visited.wins += rewards[visited.player]
+
+
+def _tree_actions(state: Any) -> tuple[Any, ...]:
+    """The actions the tree branches on: all of them, but in the solo game one cell per step.
+
+    A step placed anywhere clears the floor alike (`TOC-STEP-03`); its hundreds
+    of cells and rotations would take the whole budget. The tree keeps, per
+    step, the placements on the cell nearest the middle (any rotation): from
+    there the new floor has room on every side.
+    """
+    legal = ct.legal_actions(state)
+    if not isinstance(state, ct.State) or not any(type(a) is ct.PlaceStep for a in legal):
+        return legal
+    grid = state.game.grid
+    middle_x, middle_y = (grid.columns - 1) / 2, (grid.rows - 1) / 2
+
+    def off_centre(cell: int) -> float:
+        x, y = grid.xy(cell)
+        return abs(x - middle_x) + abs(y - middle_y)
+
+    nearest: dict[str, float] = {}
+    for action in legal:
+        if type(action) is ct.PlaceStep:
+            nearest[action.step] = min(nearest.get(action.step, math.inf), off_centre(action.cell))
+    return tuple(a for a in legal if type(a) is not ct.PlaceStep or off_centre(a.cell) == nearest[a.step])
 
 
 def _visits(root: _Node, action: Any) -> int:
