@@ -82,8 +82,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--agent",
-        choices=("random", "greedy", "simple"),
-        help="let agents play (solo: random or greedy; vs: random or simple)",
+        choices=("random", "greedy", "heuristic", "mcts", "simple"),
+        help="let agents play (solo: random, greedy, heuristic or mcts; vs: random or simple; "
+        "crest: random or greedy)",
+    )
+    play.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        help="with --agent mcts: simulations per decision (default 200)",
     )
     play.add_argument(
         "--max-actions",

@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from .agents import GreedyAgent, RandomAgent
+from .agents import AGENTS
 from .choosing import pick
 from .errors import CardSetError, ChaosTowerError
 from .loading import load_cardset
@@ -43,8 +43,10 @@ def _result(state: State, out: TextIO) -> int:
     return 0
 
 
-def _agent_game(state: State, name: str, seed: int, quiet: bool, out: TextIO) -> int:
-    agent = GreedyAgent(seed) if name == "greedy" else RandomAgent(seed)
+def _agent_game(
+    state: State, name: str, seed: int, quiet: bool, out: TextIO, budget: int | None = None
+) -> int:
+    agent = AGENTS[name](0, seed, **({"simulations": budget} if budget is not None else {}))
     while outcome(state) is None:
         action = agent.choose(state)
         text = action_text(action, state.game.grid)
@@ -109,7 +111,11 @@ def run(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None 
         print("--players, --extra-rule and the VS readings belong to --mode vs", file=sys.stderr)
         return 2
     if args.agent == "simple":
-        print("the solo game is played by the agents random and greedy", file=sys.stderr)
+        print("the solo game is played by the agents random, greedy, heuristic and mcts", file=sys.stderr)
+        return 2
+    budget = getattr(args, "budget", None)
+    if budget is not None and (args.agent != "mcts" or budget < 1):
+        print("--budget is a number of simulations (1 or more) for --agent mcts", file=sys.stderr)
         return 2
     try:
         cards = load_cardset(args.cards)
@@ -120,7 +126,7 @@ def run(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO | None 
     state = new_game(cards, seed=args.seed, max_actions=limit)
     try:
         if args.agent:
-            return _agent_game(state, args.agent, args.seed, args.quiet, out)
+            return _agent_game(state, args.agent, args.seed, args.quiet, out, budget)
         return _human_game(state, inp, out)
     except KeyboardInterrupt:
         print("\ninterrupted", file=out)

@@ -121,7 +121,7 @@ def run_crest(args: argparse.Namespace, inp: TextIO | None = None, out: TextIO |
             getattr(args, name, None)
             for name in ("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff")
         )
-        or args.agent == "simple"
+        or args.agent not in (None, "random", "greedy")
     ):
         print(
             "Crest Duel has no --mode, --extra-rule or VS readings; its agents are random and greedy",

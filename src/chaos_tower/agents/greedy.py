@@ -1,45 +1,23 @@
-"""Simple players for the solo game: a uniformly random one and a greedy one-step one.
+"""The greedy one-step agent of the solo game, kept as it was (the golden games replay it).
 
-Agents are outside the rules: they only call :func:`legal_actions` and
-:func:`apply`, and keep their own seeded generator, so a game between a seed
-and an agent seed is reproducible.
+It applies every legal action and scores the result with :func:`score`; the
+faster :class:`~chaos_tower.agents.heuristic.HeuristicAgent` plays the same
+idea with cheaper evaluation and no walking in circles.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from typing import Any, Protocol
 
-from . import api
-from .tower.actions import Action, PlaceStep
-from .tower.board import connected, continuous_effects, effective_da, same_attribute_neighbours, side_at
-from .tower.engine import apply, legal_actions, outcome
-from .tower.geometry import OPPOSITE
-from .tower.placement import path_cells
-from .tower.state import EMPTY, State, card_of, is_flipped
-from .vocabulary import NeighboursOfOneAttribute
+from ..tower.actions import Action, PlaceStep
+from ..tower.board import connected, continuous_effects, effective_da, same_attribute_neighbours, side_at
+from ..tower.engine import apply, legal_actions, outcome
+from ..tower.geometry import OPPOSITE
+from ..tower.placement import path_cells
+from ..tower.state import EMPTY, State, card_of, is_flipped
+from ..vocabulary import NeighboursOfOneAttribute
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play"]
-
-
-class Agent(Protocol):
-    """Anything that picks one of the legal actions."""
-
-    def choose(self, state: Any) -> Any:
-        """The action to play in ``state`` (which has at least one legal action)."""
-        ...
-
-
-class RandomAgent:
-    """Picks uniformly among the legal actions, in any game (it asks the front door)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, state: Any) -> Any:
-        """A uniformly random legal action of whoever is to decide."""
-        return self._rng.choice(api.legal_actions(state))
+__all__ = ["GreedyAgent", "score"]
 
 
 def score(state: State) -> float:
@@ -171,15 +149,3 @@ def _position(state: State) -> tuple[object, ...]:
         state.level,
         state.rebright,
     )
-
-
-def play(state: Any, agent: Agent) -> Iterator[tuple[Any, Any]]:
-    """Let ``agent`` play from ``state`` to the end, yielding each action and the state it made.
-
-    Any game's state will do (the front door applies the actions); in games of
-    several players the one agent decides for every seat.
-    """
-    while not api.is_terminal(state):
-        action = agent.choose(state)
-        state = api.apply(state, action)
-        yield action, state

@@ -1,0 +1,182 @@
+"""The agent ladder (issue 14): heuristic agent, MCTS, oracle, registry, ``play --agent mcts``."""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import sys
+from pathlib import Path
+
+import pytest
+
+import chaos_tower as ct
+from chaos_tower.agents import (
+    AGENTS,
+    GreedyAgent,
+    HeuristicAgent,
+    MctsAgent,
+    RandomAgent,
+    oracle,
+    play,
+)
+from chaos_tower.agents.greedy import _position
+from chaos_tower.cli import main
+
+CARDS = ct.load_cardset()
+
+
+def test_old_agent_names_still_import_from_where_they_were() -> None:
+    """The package keeps every name of the old module, and the VS and Crest agent modules stay."""
+    from chaos_tower.agents import Agent, score  # noqa: F401
+    from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent, crest_score  # noqa: F401
+    from chaos_tower.vs.agents import RandomVsAgent, SimpleVsAgent, play_game  # noqa: F401
+
+    assert set(AGENTS) == {"random", "greedy", "heuristic", "mcts"}
+
+
+def test_TOC_OVER_01_heuristic_agent_does_not_walk_in_circles() -> None:
+    """TOC-OVER-01 sets no move limit: the heuristic agent makes no position a third time while
+    an action that does not lose at once makes a fresher one (only dead ends repeat)."""
+    avoidable = 0
+    for seed in range(25):
+        state = ct.new_game(CARDS, seed=seed, max_actions=300)
+        agent = HeuristicAgent(seed)
+        made: collections.Counter[tuple[object, ...]] = collections.Counter()
+        while not ct.is_terminal(state):
+            action = agent.choose(state)
+            after = ct.apply(state, action)
+            if made[_position(after)] >= 2:
+                others = [ct.apply(state, a) for a in ct.legal_actions(state)]
+                fresher = [
+                    o
+                    for o in others
+                    if made[_position(o)] < 2 and not (o.result is not None and o.result.result == "lost")
+                ]
+                avoidable += bool(fresher)
+            made[_position(after)] += 1
+            state = after
+    assert avoidable == 0
+
+
+def test_TOC_OVER_01_the_old_greedy_agent_did_walk_in_circles_on_the_readme_seed() -> None:
+    """TOC-OVER-01: the old demo (greedy, seed 1) shuttles between two rooms; the heuristic does not."""
+
+    def shuttles(agent: object) -> int:
+        state = ct.new_game(CARDS, seed=1, max_actions=150)
+        moves = [ct.action_text(s, a) for a, s in play(state, agent)]  # type: ignore[arg-type]
+        return sum(1 for a, b in itertools.pairwise(moves) if {a, b} == {"move e", "move w"})
+
+    assert shuttles(GreedyAgent(1)) > 100
+    assert shuttles(HeuristicAgent(1)) < 10
+
+
+def test_heuristic_agent_is_no_weaker_than_greedy_on_the_same_seeds() -> None:
+    """Cheaper evaluation, not weaker play: over seeds 0-59 it climbs at least as high on average."""
+
+    def floors(make: type) -> float:
+        total = 0
+        for seed in range(60):
+            state = ct.new_game(CARDS, seed=seed, max_actions=150)
+            top = 0
+            for _action, after in play(state, make(seed)):
+                top = max(top, after.level)
+            total += top
+        return total / 60
+
+    assert floors(HeuristicAgent) >= floors(GreedyAgent)
+
+
+def test_readme_demo_is_a_real_game() -> None:
+    """The README's first command (heuristic, seed 72) wins in under 100 actions, without shuttling."""
+    state = ct.new_game(CARDS, seed=72, max_actions=2000)
+    moves = list(play(state, HeuristicAgent(72)))
+    last = moves[-1][1]
+    assert ct.outcome(last).result == "won"
+    assert len(moves) < 100
+    made = collections.Counter(_position(s) for _a, s in moves)
+    assert max(made.values()) <= 2
+
+
+def test_mcts_budget_counts_simulations_and_seconds() -> None:
+    """A simulation budget runs exactly that many; a time budget stops (anytime) and still answers."""
+    state = ct.apply(ct.new_game(CARDS, seed=7), ct.Place(cell=0, rotation=0))
+    agent = MctsAgent(3, simulations=25)
+    assert agent.choose(state) in ct.legal_actions(state)
+    assert agent.last_simulations == 25
+    timed = MctsAgent(3, simulations=None, seconds=0.05)
+    assert timed.choose(state) in ct.legal_actions(state)
+    assert timed.last_simulations >= 1
+    with pytest.raises(ValueError, match="budget"):
+        MctsAgent(0, simulations=None)
+    with pytest.raises(ValueError, match="simulations"):
+        MctsAgent(0, simulations=0)
+
+
+def test_mcts_avoids_an_action_that_loses_at_once() -> None:
+    """TOC-OVER-01: with a few simulations, MCTS does not walk off the floor when another way is open."""
+    state = ct.apply(ct.new_game(CARDS, seed=7), ct.Place(cell=0, rotation=0))
+    action = MctsAgent(1, simulations=40).choose(state)
+    after = ct.apply(state, action)
+    assert after.result is None
+
+
+def test_oracle_finds_a_replayable_win_and_misses_are_honest() -> None:
+    """The oracle's winning line replays to a win from the true deck; a tiny budget says it ran out."""
+    seed = 72  # the heuristic agent wins it (the README demo), so the probes find a win
+    result = oracle(ct.new_game(CARDS, seed=seed, max_actions=600), beam=8, nodes=60_000)
+    assert result.won
+    state = ct.new_game(CARDS, seed=seed, max_actions=600)
+    for action in result.actions:
+        state = ct.apply(state, action)
+    assert ct.outcome(state).result == "won"
+    small = oracle(ct.new_game(CARDS, seed=seed, max_actions=600), beam=4, nodes=30)
+    assert not small.won and small.exhausted and small.nodes == 30
+    with pytest.raises(TypeError, match="solo"):
+        oracle(ct.new_game(CARDS, seed=1, mode="vs", players=2))  # type: ignore[arg-type]
+
+
+def test_registry_factories_take_seat_seed_and_params() -> None:
+    """AGENTS[name](seat, seed, **params): seeded like the classes, parameters passed on."""
+    state = ct.new_game(CARDS, seed=4, max_actions=30)
+    first = [a for a, _ in play(state, AGENTS["random"](0, 9))]
+    assert first == [a for a, _ in play(state, RandomAgent(9))]
+    agent = AGENTS["mcts"](0, 2, budget=5)
+    assert isinstance(agent, MctsAgent)
+    agent.choose(ct.apply(state, ct.legal_actions(state)[0]))
+    assert agent.last_simulations == 5
+
+
+def test_cli_plays_the_solo_game_with_mcts_and_a_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """`chaos-tower play --agent mcts --budget N` plays a whole (capped) solo game."""
+    code = main(["play", "--agent", "mcts", "--budget", "5", "--seed", "2", "--max-actions", "20", "--quiet"])
+    assert code == 0
+    assert capsys.readouterr().out.startswith("result: ")
+
+
+def test_cli_refuses_a_budget_without_mcts(capsys: pytest.CaptureFixture[str]) -> None:
+    """--budget belongs to --agent mcts; a bad one is refused with exit code 2 before any game."""
+    assert main(["play", "--agent", "random", "--budget", "5"]) == 2
+    assert main(["play", "--agent", "mcts", "--budget", "0"]) == 2
+    assert "--budget" in capsys.readouterr().err
+
+
+def test_the_ladder_and_speed_scripts_run() -> None:
+    """bench/ladder.py and tools/agent_speed.py work at a tiny size (the figures are the guide's business)."""
+    root = Path(__file__).resolve().parents[1]
+    sys.path.insert(0, str(root / "bench"))
+    sys.path.insert(0, str(root / "tools"))
+    try:
+        import agent_speed
+        import ladder
+
+        assert ladder.wilson(0, 10)[0] == 0.0
+        low, high = ladder.wilson(5, 10)
+        assert low < 0.5 < high
+        assert [row[2] for row in ladder.solo(("random",), 2, 5)] == [2]
+        score, games, _seconds = ladder.duel("crest", "heuristic", "random", 1, 5)
+        assert games == 2 and 0 <= score <= 2
+        totals = agent_speed.measure(1, 30)
+        assert totals["heuristic"]["games"] == 1
+    finally:
+        sys.path.remove(str(root / "bench"))
+        sys.path.remove(str(root / "tools"))
