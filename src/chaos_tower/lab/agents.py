@@ -1,8 +1,12 @@
-"""The lab's agents by name: a small table from a name to a factory, per game.
+"""The lab's agents by name: every agent of :mod:`chaos_tower.agents`, per game, and any you add.
 
-The table is the one place to extend when stronger agents land (an MCTS agent
-adds one line per game it plays). Agents are looked up by module path so that
-the lab only needs them when a run asks for them.
+A run names its agents as ``NAME`` or ``NAME:PARAM=VALUE,...`` (``mcts:simulations=50``):
+the name is looked up in the library's agent registry
+(:data:`chaos_tower.agents.AGENTS`: random, greedy, heuristic, mcts, ... every
+one plays every game), or in the lab's own table (:func:`register_agent`, and
+``simple``, the VS one-step agent under its old lab name). The parameters go to
+the agent's factory, which refuses those it does not know. The library's agents
+are imported on first use, so the lab's command line starts without them.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Any
 
 from .failure import LabError
 
-__all__ = ["AGENTS", "GAMES", "Factory", "make_agent", "names_for", "register_agent"]
+__all__ = ["AGENTS", "GAMES", "Factory", "make_agent", "names_for", "parse_agent", "register_agent"]
 
 GAMES = ("tower-solo", "tower-vs", "crest")
 """The games (and modes) a run can play: the front door's rule names."""
@@ -35,25 +39,49 @@ class _Lazy:
         return self.made(seed)
 
 
-def _lazy(module: str, name: str) -> Factory:
-    return _Lazy(module, name)
-
-
 AGENTS: dict[str, dict[str, Factory]] = {
-    "random": {
-        "tower-solo": _lazy("chaos_tower.agents", "RandomAgent"),
-        "tower-vs": _lazy("chaos_tower.agents", "RandomAgent"),
-        "crest": _lazy("chaos_tower.agents", "RandomAgent"),
-    },
-    "greedy": {
-        "tower-solo": _lazy("chaos_tower.agents", "GreedyAgent"),
-        "crest": _lazy("chaos_tower.crest.agents", "CrestGreedyAgent"),
-    },
-    "simple": {
-        "tower-vs": _lazy("chaos_tower.vs.agents", "SimpleVsAgent"),
-    },
+    "simple": {"tower-vs": _Lazy("chaos_tower.vs.agents", "SimpleVsAgent")},
 }
-"""name → game → factory. Add a row (or a game to a row) to offer another agent."""
+"""The lab's own table, name → game → factory, looked up before the library's registry."""
+
+
+def _library() -> dict[str, Callable[..., Any]]:
+    from chaos_tower.agents import AGENTS as LIBRARY
+
+    return LIBRARY
+
+
+class _FromLibrary:
+    """A factory for one of the library's agents with fixed parameters (picklable: name and values)."""
+
+    def __init__(self, name: str, params: tuple[tuple[str, Any], ...]) -> None:
+        self.name, self.params = name, params
+
+    def __call__(self, seed: int) -> Any:
+        return _library()[self.name](0, seed, **dict(self.params))
+
+
+def _value(text: str) -> Any:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
+    """``NAME`` or ``NAME:KEY=VALUE,...`` as (name, parameters); values read as bool, int, float or text."""
+    name, _, rest = spec.partition(":")
+    params: list[tuple[str, Any]] = []
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise LabError(f"agent {spec!r}: parameters are KEY=VALUE, separated by commas")
+        params.append((key.strip(), _value(value.strip())))
+    return name.strip(), tuple(params)
 
 
 def register_agent(name: str, game: str, factory: Factory) -> None:
@@ -65,12 +93,29 @@ def register_agent(name: str, game: str, factory: Factory) -> None:
 
 def names_for(game: str) -> tuple[str, ...]:
     """The agent names that play ``game``."""
-    return tuple(sorted(name for name, games in AGENTS.items() if game in games))
+    own = {name for name, games in AGENTS.items() if game in games}
+    return tuple(sorted(own | set(_library())))
+
+
+def factory_for(spec: str, game: str) -> Factory:
+    """The factory of agent ``spec`` (``NAME[:KEY=VALUE,...]``) for ``game``; :class:`LabError` if none.
+
+    The parameters are tried once here, so a wrong one is refused before any game is played.
+    """
+    name, params = parse_agent(spec)
+    own = AGENTS.get(name, {}).get(game)
+    if own is not None and not params:
+        return own
+    if name not in _library() or (own is not None and params):
+        raise LabError(f"no agent {name!r} plays {game} (agents for it: {', '.join(names_for(game))})")
+    made = _FromLibrary(name, params)
+    try:
+        made(0)
+    except (TypeError, ValueError) as exc:
+        raise LabError(f"agent {spec!r}: {exc}") from None
+    return made
 
 
 def make_agent(name: str, game: str, seed: int) -> Any:
-    """A new agent ``name`` for ``game`` with its own seed; :class:`LabError` if there is none."""
-    factory = AGENTS.get(name, {}).get(game)
-    if factory is None:
-        raise LabError(f"no agent {name!r} plays {game} (agents for it: {', '.join(names_for(game))})")
-    return factory(seed)
+    """A new agent ``name`` (``NAME[:KEY=VALUE,...]``) for ``game`` with its own seed."""
+    return factory_for(name, game)(seed)

@@ -39,7 +39,15 @@ def add_lab_parser(commands: Any) -> None:
         "--agent",
         action="append",
         metavar="NAME",
-        help="an agent (random, greedy, simple); give it once for every seat or once per seat",
+        help="an agent (random, greedy, heuristic, mcts, or NAME:KEY=VALUE,... such as mcts:simulations=50); "
+        "give it once for every seat or once per seat",
+    )
+    run.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="another option of the mode, such as a VS reading (adjust_after_draw=all); repeatable",
     )
     run.add_argument(
         "--max-actions", type=int, default=2000, help="end a game after this many actions (default 2000)"
@@ -85,6 +93,19 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | N
         return 1
 
 
+def _readings(given: list[str]) -> tuple[tuple[str, Any], ...]:
+    from .agents import parse_agent
+    from .spec import LabError
+
+    pairs: list[tuple[str, Any]] = []
+    for text in given:
+        if "=" not in text:
+            raise LabError(f"--option {text!r}: write NAME=VALUE")
+        _, params = parse_agent("x:" + text)  # the same KEY=VALUE reading as agents' parameters
+        pairs.extend(params)
+    return tuple(pairs)
+
+
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -104,6 +125,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         extra_rule=args.extra_rule,
         max_actions=args.max_actions,
         agents=agents,
+        readings=_readings(args.option),
         games=args.games,
         seed=args.seed,
     ).check()

@@ -124,6 +124,9 @@ class RunSpec:
     """The manuals set no move limit; a simulation needs one (`TOC-OVER-01`'s ``max-actions`` ending)."""
     agents: tuple[str, ...] = ("random",)
     """One name per seat; one name alone plays every seat."""
+    readings: tuple[tuple[str, Any], ...] = ()
+    """The mode's other options as (name, value) pairs, such as the VS readings
+    (``adjust_after_draw``, ``declare_when``, ``own_attribute_bluff``): ``ct.option_specs`` lists them."""
     games: int = 1000
     seed: int = 0
     """The master seed every game's and agent's seed derives from."""
@@ -139,7 +142,7 @@ class RunSpec:
 
     def check(self) -> RunSpec:
         """This spec, or :class:`LabError` saying what is wrong with it."""
-        from .agents import AGENTS, names_for
+        from .agents import factory_for
 
         if self.game not in ("tower", "crest"):
             raise LabError(f"game is tower or crest, not {self.game!r}")
@@ -160,11 +163,21 @@ class RunSpec:
                 f"name one agent for every seat or one per seat ({self.players}), not {self.agents}"
             )
         for name in self.agents:
-            if self.rules not in AGENTS.get(name, {}):
-                raise LabError(
-                    f"no agent {name!r} plays {self.rules} (agents: {', '.join(names_for(self.rules))})"
-                )
+            factory_for(name, self.rules)  # LabError for an unknown agent or parameter
+        self._check_readings()
         return self
+
+    def _check_readings(self) -> None:
+        fixed = {"players", "teams", "extra_rule", "max_actions", "mode"}
+        specs = {s.name: s for s in ct.option_specs(mode=self.mode).get(self.mode, ())}
+        for name, value in self.readings:
+            if name in fixed or name not in specs:
+                others = ", ".join(sorted(set(specs) - fixed)) or "none"
+                raise LabError(f"{self.rules} has no option {name!r} to set here (its others: {others})")
+            try:
+                specs[name].check(self.mode, value)
+            except ct.OptionError as exc:
+                raise LabError(str(exc)) from None
 
     def options(self) -> dict[str, Any]:
         """The game options (what ``new_game`` is called with), for rows and the record."""
@@ -175,18 +188,21 @@ class RunSpec:
             "teams": self.teams,
             "extra_rule": self.extra_rule,
             "max_actions": self.max_actions,
+            **dict(self.readings),
         }
 
     def as_json(self) -> dict[str, Any]:
         """The spec as JSON values (the run record's ``spec``)."""
         data = asdict(self)
         data["agents"] = list(self.agents)
+        data["readings"] = [list(pair) for pair in self.readings]
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RunSpec:
         """The spec of a run record; :class:`LabError` if it is not one."""
         try:
-            return cls(**{**data, "agents": tuple(data["agents"])})
+            readings = tuple((str(k), v) for k, v in data.get("readings", ()))
+            return cls(**{**data, "agents": tuple(data["agents"]), "readings": readings})
         except (TypeError, KeyError) as exc:
             raise LabError(f"not a run spec: {json.dumps(data)[:200]}") from exc

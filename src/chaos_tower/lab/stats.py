@@ -150,7 +150,8 @@ def _cards(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, Any]]:
 def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, Any]) -> dict[str, Any]:
     """Two runs on the same seeds (common random numbers): B's win rate minus A's, paired.
 
-    The runs must have the same game, options, agents and master seed; their
+    The runs must have the same game, options, agents and master seed (the
+    mode's readings may differ: two readings of a rule compared on the same seeds); their
     games are paired by number (the same game seed and agent seeds) and only
     the games both played count. A game counts as won when some seat won it.
     The interval is Newcombe's method 10 for paired proportions; McNemar's

@@ -17,7 +17,7 @@ from typing import Any
 
 import chaos_tower as ct
 
-from .agents import AGENTS, Factory
+from .agents import Factory, factory_for
 from .facts import tracker_for
 from .spec import CardSource, RunSpec, agent_seed, game_seed
 
@@ -36,7 +36,7 @@ def ignore_sigint() -> None:
 def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...]]:
     # What every game of a run shares, worked out once: its options' text and its seats' agent factories.
     spec.check()
-    factories = tuple(AGENTS[name][spec.rules] for name in spec.seat_agents())
+    factories = tuple(factory_for(name, spec.rules) for name in spec.seat_agents())
     return json.dumps(spec.options(), sort_keys=True), factories
 
 
@@ -52,6 +52,7 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
         teams=True if spec.teams else None,
         extra_rule=spec.extra_rule if spec.mode == "vs" else None,  # each mode refuses others' options
         max_actions=spec.max_actions,
+        **dict(spec.readings),
     )
     options, factories = _fixed(spec)
     agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
