@@ -1,4 +1,4 @@
-"""The lab plays the whole agent ladder of the library, with parameters, and each mode's options (issue 15)."""
+"""The lab plays the whole agent ladder of the library, with parameters, and each mode's options."""
 
 from __future__ import annotations
 
