@@ -68,5 +68,8 @@ def violations(state: State) -> list[str]:
     if state.player >= 0 and state.floor[state.player] == EMPTY and (on_floor or state.level != 0):
         # TOC-ZAP-05: only a fall leaves the player on an empty cell, and it clears the floor.
         found.append("the player stands on an empty cell outside a ZAP (TOC-ZAP-05)")
+    if state.step_returns and state.level == 0:
+        # TOC-STEP-03 / TOC-ZAP-04: a step leaves the player on level 1 at least, and a ZAP resets the mark.
+        found.append("the step's return is pending on the ZAP level (TOC-STEP-03)")
     found += outcome(state, bool(on_floor))
     return found
