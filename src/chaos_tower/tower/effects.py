@@ -13,7 +13,7 @@ without its handler here fails ``mypy --strict``; nothing is skipped in silence.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import assert_never
+from typing import Literal, assert_never
 
 from ..cards import PLAIN, Da
 from ..vocabulary import (
@@ -46,12 +46,15 @@ from .tables import CardTable
 
 __all__ = [
     "CARRY_RULE",
+    "LASTING_TRIGGERS",
+    "Timing",
     "effective_da",
     "enter_card",
     "fight_da",
     "monster_cost",
     "needs",
     "perform",
+    "timing",
     "use_reason",
 ]
 
@@ -63,6 +66,36 @@ CARRY_RULE = {
     "growth": "TOC-ITEM-01C",
 }
 """The clause that gives each kind of item its effect while carried."""
+
+Timing = Literal["at_once", "in_force", "both"]
+"""When a term of the vocabulary can act: at once (:func:`perform`), while in force, or both."""
+
+LASTING_TRIGGERS = frozenset({Trigger.WHILE_CARRIED, Trigger.WHILE_HERE, Trigger.WHILE_ON_FLOOR})
+"""The triggers of effects in force (read by :func:`effective_da` and the like, never performed)."""
+
+
+def timing(effect: Effect) -> Timing:
+    """When ``effect`` can act; the card checks refuse a trigger that would never let it act."""
+    match effect:
+        case DaAdd() | DaNullify() | MonsterElementAdd():
+            return "in_force"
+        case CombatDa():
+            return "both"  # at once from a slot (the next fight), or in force on fights (while here)
+        case (
+            Life()
+            | ElementsAdd()
+            | ElementChoice()
+            | Teleport()
+            | ResetCard()
+            | MoveCard()
+            | Rearrange()
+            | FloorUp()
+            | SummonRebright()
+            | RebrightValue()
+        ):
+            return "at_once"
+        case _:
+            assert_never(effect)
 
 
 # -- effects that act at once ----------------------------------------------------
