@@ -137,3 +137,17 @@ def test_TOC_STEP_02_TOC_PROG1_02_options_are_adapter_parameters() -> None:
     env = ct_pettingzoo.env("chaos_tower_solo", max_actions=30, da_order="sequential")
     env.reset(seed=2)
     assert ct.options(env.game_state)["da_order"] == "sequential"
+
+
+def test_TOC_STEP_02_TOC_PROG1_02_the_player_s_view_shows_the_options() -> None:
+    """TOC-STEP-02, TOC-PROG1-02: the rules in force are no secret: the player's view and its save
+    hold both options, and a view save with a da_order of neither reading is refused."""
+    state = _played(step_on_road=True, da_order="sequential")
+    view = ct.observation(state, 0)
+    assert (view.step_on_road, view.da_order) == (True, "sequential")
+    text = ct.dumps(view)
+    assert ct.loads(text, cards()) == view
+    data = json.loads(text)
+    data["da_order"] = "both"
+    with pytest.raises(ct.SaveError, match="da_order"):
+        ct.loads(json.dumps(data), cards())
