@@ -25,8 +25,6 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import SaveError
 from .state import DA_ORDERS, EMPTY, Outcome, State, card_of, encode, is_flipped, rotation_of
 from .tables import Game
@@ -233,12 +231,13 @@ def from_notation(text: str, game: Game) -> State:
             slots[index] = game.item_index[parts[1]]
             counters[index] = _int(parts[2], "slots")
     rebright_text = fields["rebright"]
-    rebright: tuple[int, ...] | None = None
+    rebright: tuple[int, int, int, int, int] | None = None
     pending = rebright_text.endswith("!")
     if rebright_text != "-":
-        rebright = tuple(_int(v, "rebright") for v in rebright_text.rstrip("!").split("."))
-        if len(rebright) != 5:
+        values = tuple(_int(v, "rebright") for v in rebright_text.rstrip("!").split("."))
+        if len(values) != 5:
             raise SaveError("rebright: five values are needed")
+        rebright = values
     acts, _, limit = fields["acts"].partition("/")
     try:
         rng = int(fields["rng"], 16)
@@ -262,31 +261,30 @@ def from_notation(text: str, game: Game) -> State:
     da_order = next((order for order in DA_ORDERS if order == fields.get("da", "summed")), None)
     if da_order is None:
         raise SaveError(f"da: {fields['da']!r} is not one of {', '.join(DA_ORDERS)}")
-    values: dict[str, Any] = {
-        "game": game,
-        "seed": _int(fields["seed"], "seed"),
-        "rng": rng,
-        "floor": tuple(floor),
-        "player": player,
-        "life": _int(fields["life"], "life"),
-        "elements": elements,
-        "deck": cards(fields["deck"], "deck"),
-        "step_area": cards(fields["steps"], "steps"),
-        "used_steps": used,
-        "level": level,
-        "step_returns": step_returns,
-        "carry": items(fields["carry"], "carry"),
-        "slots": tuple(slots),
-        "counters": tuple(counters),
-        "lost": items(fields["lost"], "lost"),
-        "rebright": rebright,
-        "rebright_pending": pending,
-        "combat_bonus": _int(fields["bonus"], "bonus"),
-        "rearranging": _mode(fields["mode"]),
-        "actions": _int(acts, "acts"),
-        "max_actions": _int(limit, "acts") if limit else None,
-        "step_on_road": steproad == "1",
-        "da_order": da_order,
-        "result": result,
-    }
-    return State(**values)
+    return State(
+        game=game,
+        seed=_int(fields["seed"], "seed"),
+        rng=rng,
+        floor=tuple(floor),
+        player=player,
+        life=_int(fields["life"], "life"),
+        elements=elements,
+        deck=cards(fields["deck"], "deck"),
+        step_area=cards(fields["steps"], "steps"),
+        used_steps=used,
+        level=level,
+        step_returns=step_returns,
+        carry=items(fields["carry"], "carry"),
+        slots=tuple(slots),
+        counters=tuple(counters),
+        lost=items(fields["lost"], "lost"),
+        rebright=rebright,
+        rebright_pending=pending,
+        combat_bonus=_int(fields["bonus"], "bonus"),
+        rearranging=_mode(fields["mode"]),
+        actions=_int(acts, "acts"),
+        max_actions=_int(limit, "acts") if limit else None,
+        step_on_road=steproad == "1",
+        da_order=da_order,
+        result=result,
+    )
