@@ -82,6 +82,13 @@ CORPUS: dict[str, tuple[str, list[Expected]]] = {
         "the number track skips floor 2", [(22, 8, "number.floors[1].floor", "bad-track")]),
     "bad-trigger.yaml": (
         "on_use in a room", [(51, 22, "rooms[1].front.effects[0].trigger", "bad-trigger")]),
+    # The effect interpreter would never act on these (tower/effects.py timing, needs).
+    "at-once-while-here.yaml": (
+        "life while_here", [(51, 22, "rooms[1].front.effects[0].trigger", "bad-trigger")]),
+    "lasting-on-enter.yaml": (
+        "a da modifier on_enter", [(51, 20, "rooms[1].front.effects[0].trigger", "bad-trigger")]),
+    "choice-on-enter.yaml": (
+        "teleport on_enter", [(51, 26, "rooms[1].front.effects[0].trigger", "bad-trigger")]),
     "all-walls.yaml": ("a room face with four walls", [(54, 7, "rooms[1].back.da", "no-path")]),
     "no-path-step.yaml": ("a step with no path", [(92, 5, "steps[1].da", "no-path")]),
     "dead-end-change.yaml": (

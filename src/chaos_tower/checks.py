@@ -30,6 +30,7 @@ from .cards import (
 from .errors import Severity
 from .safeload import JsonPath, format_path
 from .suggest import did_you_mean
+from .tower.effects import LASTING_TRIGGERS, needs, timing
 from .vocabulary import (
     ATTRIBUTES,
     AllAttributesOnFloor,
@@ -154,6 +155,8 @@ class _Checker:
                     "bad-trigger",
                     f"the trigger {effect.trigger.value!r} cannot act from {where}; allowed: {names}",
                 )
+            else:
+                self.timing((*here, "trigger"), effect)
             if (
                 isinstance(effect, DaAdd | DaNullify | MonsterElementAdd)
                 and effect.scope.name
@@ -168,6 +171,21 @@ class _Checker:
             if isinstance(effect, Life) and effect.set is not None:
                 self.within((*here, "set"), effect.set, "life", self.cards.sheet.life.max)
             self.condition((*here, "when"), effect.when)
+
+    def timing(self, path: JsonPath, effect: Effect) -> None:
+        # The interpreter (tower/effects.py) performs at-once terms and reads lasting ones while
+        # in force; a trigger of the other kind would let the effect do nothing, in silence.
+        lasting = effect.trigger in LASTING_TRIGGERS
+        when = timing(effect)
+        said = f"{effect.OP!r} with the trigger {effect.trigger.value!r}"
+        if lasting and when == "at_once":
+            self.add(path, "bad-trigger", f"{said} would never act: it acts at once, not while in force")
+        elif not lasting and when == "in_force":
+            self.add(path, "bad-trigger", f"{said} would never act: it acts while in force only")
+        elif effect.trigger is not Trigger.ON_USE and any(needs((effect,))[1:]):
+            # A cell or a card is chosen only by a slot's use (TOC-NORMAL-06); an element choice
+            # elsewhere is left to do nothing, as the built-in Shadow Library has always done.
+            self.add(path, "bad-trigger", f"{said} would never act: only a use ('on_use') chooses its target")
 
     def icon(self, path: JsonPath, icon: Icon | None) -> None:
         if icon is not None:

@@ -18,9 +18,9 @@ from chaos_tower.tower.rng import _below, next_u64, shuffle
 from .scenario import cards
 
 
-def _positions(seed: int, length: int) -> list[ct.State]:
+def _positions(seed: int, length: int, **options: object) -> list[ct.State]:
     rng = random.Random(seed)
-    state = ct.new_game(cards(), seed=seed, max_actions=length)
+    state = ct.new_game(cards(), seed=seed, max_actions=length, **options)
     seen = [state]
     while ct.legal_actions(state):
         actions = list(ct.legal_actions(state))
@@ -40,6 +40,18 @@ def test_fast_generation_equals_the_reasons(seed: int) -> None:
         fast = ct.legal_actions(state)
         slow = legal_actions_by_reasons(state)
         assert fast == slow, ct.to_notation(state)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_TOC_STEP_02_fast_generation_equals_the_reasons_with_step_on_road(seed: int) -> None:
+    """TOC-STEP-02 with option step_on_road: the fast generator applies TOC-PLAY-D to steps, as the
+    reasons do."""
+    steps = 0
+    for state in _positions(seed, 250, step_on_road=True, da_order="sequential"):
+        fast = ct.legal_actions(state)
+        assert fast == legal_actions_by_reasons(state), ct.to_notation(state)
+        steps += sum(1 for a in fast if type(a).__name__ == "PlaceStep")
+    assert steps > 0  # the games offer steps, so the option's filter is exercised
 
 
 def test_unrolled_shuffle_equals_the_reference_definition() -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 
 from ..tower.actions import Action, PlaceStep
-from ..tower.board import connected, continuous_effects, effective_da, same_attribute_neighbours, side_at
+from ..tower.board import connected, continuous_effects, same_attribute_neighbours, side_at
+from ..tower.effects import effective_da
 from ..tower.engine import apply, legal_actions, outcome
 from ..tower.geometry import OPPOSITE
 from ..tower.placement import path_cells

@@ -25,15 +25,14 @@ text                       action
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from attrs import frozen
 
 from ..errors import MalformedActionError
+from ..memo import remember
 from .cards import CrestCard, RingCard, SpellCard
-
-if TYPE_CHECKING:
-    from .state import CrestGame
+from .state import MAX_PLAYERS, CrestGame
 
 __all__ = [
     "MODES",
@@ -47,6 +46,7 @@ __all__ = [
     "SwapMarks",
     "Use",
     "Wear",
+    "action_table",
     "action_text",
     "build_action_space",
     "parse_action",
@@ -167,8 +167,6 @@ def _target(words: list[str]) -> int | None:
     match = _TARGET.fullmatch(words[0]) if len(words) == 1 else None
     if match is None:
         raise MalformedActionError(f"{' '.join(words)!r} is not a target @0..@5")
-    from .state import MAX_PLAYERS
-
     seat = int(match[1])
     if seat >= MAX_PLAYERS:
         raise MalformedActionError(f"@{seat}: seats are 0 to {MAX_PLAYERS - 1}")
@@ -216,8 +214,6 @@ def parse_action(text: str, game: CrestGame) -> CrestAction:
 
 def build_action_space(game: CrestGame) -> tuple[CrestAction, ...]:
     """Every action this card set can express, in a fixed order (for learning code)."""
-    from .state import MAX_PLAYERS
-
     targets: tuple[int | None, ...] = (None, *range(MAX_PLAYERS))
     marks = range(game.max_marks)
     space: list[CrestAction] = []
@@ -240,3 +236,17 @@ def build_action_space(game: CrestGame) -> tuple[CrestAction, ...]:
     space += [SwapMarks(theirs=d, mine=k) for d in marks for k in marks]
     space += [SwapHands(), Done()]
     return tuple(space)
+
+
+def action_table(game: CrestGame) -> tuple[tuple[CrestAction, ...], dict[CrestAction, int]]:
+    """The dense action space and each action's index, built once per card set.
+
+    Kept on the card set (``cards._memo``), so freed with it; it lives here rather than on
+    :class:`~.state.CrestGame` so that the state module does not import the actions.
+    """
+
+    def build() -> tuple[tuple[CrestAction, ...], dict[CrestAction, int]]:
+        space = build_action_space(game)
+        return space, {action: index for index, action in enumerate(space)}
+
+    return remember(game.cards._memo, ("crest.actions", game.fingerprint), build)

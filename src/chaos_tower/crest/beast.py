@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import CrestAction, Done, Recover, Use
 from .cards import CrestCard, CrestEffect, Status
-from .effects import needs_target, resolve
+from .effects import needs_target, resolve, stat
 from .players import enemies, next_seat
 from .start import Reason
 from .state import CrestState
@@ -104,7 +104,7 @@ def beast_apply(work: Work, action: CrestAction) -> None:
     if isinstance(action, Recover):
         # `CRD-BEAST-B`: reduce the damage by RG, never above the maximum.
         before = work.hp[seat]
-        work.hp[seat] = max(before, min(work.max_hp(seat), before + work.stat(seat, "rg")))
+        work.hp[seat] = max(before, min(work.max_hp(seat), before + stat(work, seat, "rg")))
         work.event(
             "CRD-BEAST-B",
             "recover",

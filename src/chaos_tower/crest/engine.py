@@ -12,7 +12,18 @@ from collections.abc import Callable
 
 from ..errors import IllegalActionError, MalformedActionError
 from ..shapes import field, is_index, show
-from .actions import ACTION_TYPES, MODES, Cast, CrestAction, Discard, Place, SwapMarks, Use, Wear
+from .actions import (
+    ACTION_TYPES,
+    MODES,
+    Cast,
+    CrestAction,
+    Discard,
+    Place,
+    SwapMarks,
+    Use,
+    Wear,
+    action_table,
+)
 from .beast import beast_actions, beast_apply, beast_reason
 from .cards import CrestCard, RingCard, SpellCard
 from .death import check_deaths, death_actions, death_apply, death_reason
@@ -170,7 +181,7 @@ def returns(state: CrestState) -> tuple[float, ...]:
 
 def action_space(state: CrestState) -> tuple[CrestAction, ...]:
     """Every action this card set can express, in a fixed order."""
-    return state.game.action_table[0]
+    return action_table(state.game)[0]
 
 
 def action_index(state: CrestState, action: CrestAction) -> int:
@@ -178,7 +189,7 @@ def action_index(state: CrestState, action: CrestAction) -> int:
     problem = malformed(state, action)
     if problem is not None:
         raise MalformedActionError(problem)
-    found = state.game.action_table[1].get(action)
+    found = action_table(state.game)[1].get(action)
     if found is None:  # not expected: every well-formed action is in the space
         raise MalformedActionError(f"not in the action space: {show(action)}")
     return found
@@ -186,7 +197,7 @@ def action_index(state: CrestState, action: CrestAction) -> int:
 
 def action_from_index(state: CrestState, index: int) -> CrestAction:
     """The action with that number in :func:`action_space`."""
-    space = state.game.action_table[0]
+    space = action_table(state.game)[0]
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(space):
         raise MalformedActionError(f"action indices are 0..{len(space) - 1}, not {index!r}")
     return space[index]

@@ -14,6 +14,7 @@ from ..tower.rng import seed_state, shuffle
 from ..tower.state import Event
 from .actions import CrestAction, Done, Place, Wear
 from .cards import STATUSES, CrestCard, CrestCardSet, RingCard
+from .effects import stat
 from .players import team_layout
 from .state import HAND_SIZE, NO_RING, SETUP_LIMIT, CrestGame, CrestState, compile_game
 from .work import Work
@@ -207,7 +208,7 @@ def _initiative(work: Work) -> None:
         totals = {}
         for seat in contenders:
             die = work.die()
-            totals[seat] = die + max(work.stat(seat, "dx"), work.stat(seat, "mdx"))
+            totals[seat] = die + max(stat(work, seat, "dx"), stat(work, seat, "mdx"))
             work.event(
                 "CRD-START-E", "initiative", f"seat {seat} rolls {die}: total {totals[seat]}", totals[seat]
             )

@@ -14,17 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from attrs import field, frozen
 
 from ..converter import converter
 from ..tower.state import Event
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
-
-if TYPE_CHECKING:
-    from .actions import CrestAction
 
 __all__ = [
     "HAND_SIZE",
@@ -86,14 +82,6 @@ class CrestGame:
     def is_spell(self, instance: int) -> bool:
         """The instance is a spell."""
         return isinstance(self.card(instance), SpellCard)
-
-    @cached_property
-    def action_table(self) -> tuple[tuple[CrestAction, ...], dict[CrestAction, int]]:
-        """The dense action space and each action's index (built once, see :mod:`.actions`)."""
-        from .actions import build_action_space
-
-        space = build_action_space(self)
-        return space, {action: index for index, action in enumerate(space)}
 
 
 def compile_game(cards: CrestCardSet) -> CrestGame:

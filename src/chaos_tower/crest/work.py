@@ -13,8 +13,8 @@ import attrs
 
 from ..tower.rng import next_u64, shuffle
 from ..tower.state import Event
-from .cards import STATUSES, Boost, Guard, RingCard, Status, Ward
-from .state import HAND_SIZE, NO_RING, CrestGame, CrestOutcome, CrestState, Phase
+from .cards import STATUSES, Status
+from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
 
 __all__ = ["Work", "begin"]
 
@@ -77,31 +77,7 @@ class Work:
         """A card instance's id, for events."""
         return self.game.card(instance).id
 
-    # -- stats --------------------------------------------------------------
-    def ring_effects(self, seat: int) -> tuple[object, ...]:
-        """The worn ring's effects (`CRD-WIELD-E`), or none."""
-        ring = self.rings[seat]
-        if ring == NO_RING:
-            return ()
-        card = self.game.card(ring)
-        assert isinstance(card, RingCard)
-        return card.effects
-
-    def stat(self, seat: int, which: str) -> int:
-        """A monster's DX, MDX or RG including its ring's boosts."""
-        base: int = getattr(self.game.monster(self.state.monsters[seat]), which)
-        return base + sum(
-            e.amount for e in self.ring_effects(seat) if isinstance(e, Boost) and e.stat == which
-        )
-
-    def guard(self, seat: int, against: str) -> int:
-        """How much the worn ring lowers damage by DX or MDX."""
-        return sum(e.amount for e in self.ring_effects(seat) if isinstance(e, Guard) and e.against == against)
-
-    def warded(self, seat: int, status: Status) -> bool:
-        """The worn ring keeps this status off."""
-        return any(isinstance(e, Ward) and e.status is status for e in self.ring_effects(seat))
-
+    # -- stats (a worn ring's boosts are read by .effects: stat, guard, warded) -------------
     def max_hp(self, seat: int) -> int:
         """The monster card's HP: its maximum."""
         return self.game.monster(self.state.monsters[seat]).hp

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import PLAIN, Da
+from ..cards import Da
 from ..memo import remember
 from ..vocabulary import (
     LETTERS,
@@ -13,13 +13,10 @@ from ..vocabulary import (
     AnyOf,
     Condition,
     Corner,
-    DaAdd,
-    DaNullify,
     Effect,
     ElementAtLeast,
     HoldsItems,
     LivingMonstersAtLeast,
-    MonsterElementAdd,
     NeighbourMonster,
     NeighboursOfOneAttribute,
     Scope,
@@ -36,7 +33,6 @@ __all__ = [
     "connected",
     "continuous_effects",
     "depends_on_cell",
-    "effective_da",
     "face_at",
     "holds",
     "is_living_monster",
@@ -132,40 +128,6 @@ def continuous_effects(state: State, entering: int = -1) -> tuple[Effect, ...]:
             ):
                 found.append(effect)
     return tuple(e for e in found if e.when is None or holds(state, e.when, state.player))
-
-
-def effective_da(state: State, cell: int, raw: Da, effects: tuple[Effect, ...]) -> int:
-    """What passing a path changes life by (`TOC-PROG1-01`, `TOC-ZAP-03`).
-
-    ``-`` is 0 and takes no ± at all; a numeric da takes the floor's extra da
-    and every da modifier in force; a nullified da does nothing.
-    """
-    if raw is None or raw == PLAIN:
-        return 0
-    assert isinstance(raw, int)
-    card = card_at(state, cell)
-    value = raw + state.game.extra_da(state.level)
-    if card is not None:
-        for effect in effects:
-            if isinstance(effect, DaNullify) and matches(effect.scope, card):
-                return 0
-            if isinstance(effect, DaAdd) and matches(effect.scope, card):
-                value += effect.add
-    return value
-
-
-def monster_cost(state: State, card: CardTable, attribute: int, effects: tuple[Effect, ...]) -> int:
-    """The element a fight costs with one attribute; 0 if that attribute cannot pay.
-
-    The monster-element is the value referred to in a fight (`TOC-START-H`, `TOC-PROG2-03`).
-    """
-    base = card.front.element[attribute]
-    if base <= 0:
-        return 0
-    for effect in effects:
-        if isinstance(effect, MonsterElementAdd) and matches(effect.scope, card):
-            base += effect.add
-    return max(base, 1)
 
 
 def same_attribute_neighbours(state: State, cell: int) -> int:

@@ -9,8 +9,8 @@ lets the section's ``apply_*`` write its changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
+from typing import assert_never
 
 from ..errors import IllegalActionError, MalformedActionError
 from ..memo import remember
@@ -54,38 +54,66 @@ __all__ = [
 ]
 
 
-_REASON: dict[type, Callable[[State, Any], Reason]] = {
-    Place: placement.place_reason,
-    PlaceStep: placement.step_reason,
-    PlaceRebright: placement.rebright_reason,
-    Move: progress.move_reason,
-    Flip: progress.flip_reason,
-    Fight: progress.fight_reason,
-    Take: items.take_reason,
-    Make: items.make_reason,
-    SetItem: items.set_reason,
-    Use: items.use_reason,
-    Discard: items.discard_reason,
-    Relocate: items.rearrange_reason,
-    Stand: items.rearrange_reason,
-    Finish: items.rearrange_reason,
-}
-_APPLY: dict[type, Callable[[Change, Any], None]] = {
-    Place: placement.apply_place,
-    PlaceStep: apply_place_step,
-    PlaceRebright: placement.apply_place_rebright,
-    Move: progress.apply_move,
-    Flip: progress.apply_flip,
-    Fight: progress.apply_fight,
-    Take: items.apply_take,
-    Make: items.apply_make,
-    SetItem: items.apply_set,
-    Use: items.apply_use,
-    Discard: items.apply_discard,
-    Relocate: items.apply_rearrange,
-    Stand: items.apply_rearrange,
-    Finish: items.apply_rearrange,
-}
+def _rule_reason(state: State, action: Action) -> Reason:
+    """The section rule's answer for ``action``: one ``match`` over every kind of action."""
+    match action:
+        case Place():
+            return placement.place_reason(state, action)
+        case PlaceStep():
+            return placement.step_reason(state, action)
+        case PlaceRebright():
+            return placement.rebright_reason(state, action)
+        case Move():
+            return progress.move_reason(state, action)
+        case Flip():
+            return progress.flip_reason(state, action)
+        case Fight():
+            return progress.fight_reason(state, action)
+        case Take():
+            return items.take_reason(state, action)
+        case Make():
+            return items.make_reason(state, action)
+        case SetItem():
+            return items.set_reason(state, action)
+        case Use():
+            return items.use_reason(state, action)
+        case Discard():
+            return items.discard_reason(state, action)
+        case Relocate() | Stand() | Finish():
+            return items.rearrange_reason(state, action)
+        case _:
+            assert_never(action)
+
+
+def _apply_rule(change: Change, action: Action) -> None:
+    """Let the section rule write ``action``'s changes."""
+    match action:
+        case Place():
+            placement.apply_place(change, action)
+        case PlaceStep():
+            apply_place_step(change, action)
+        case PlaceRebright():
+            placement.apply_place_rebright(change, action)
+        case Move():
+            progress.apply_move(change, action)
+        case Flip():
+            progress.apply_flip(change, action)
+        case Fight():
+            progress.apply_fight(change, action)
+        case Take():
+            items.apply_take(change, action)
+        case Make():
+            items.apply_make(change, action)
+        case SetItem():
+            items.apply_set(change, action)
+        case Use():
+            items.apply_use(change, action)
+        case Discard():
+            items.apply_discard(change, action)
+        case Relocate() | Stand() | Finish():
+            items.apply_rearrange(change, action)
+        case _:
+            assert_never(action)
 
 
 def malformed(state: State, action: object) -> str | None:
@@ -113,7 +141,7 @@ def _reason(state: State, action: Action) -> Reason:
         return ("TOC-STEP-04", "Rebright has appeared and must be placed first")
     if state.rearranging and type(action) not in _REARRANGING:
         return ("TOC-NORMAL-09E", "the floor is being rearranged: relocate, stand, or finish")
-    return _REASON[type(action)](state, action)
+    return _rule_reason(state, action)
 
 
 _REARRANGING = (Relocate, Stand, Finish)
@@ -271,12 +299,12 @@ def _legal_actions(state: State) -> tuple[Action, ...]:
     if placement.in_start_phase(state) and not state.rearranging and not state.rebright_pending:
         found = movegen.start_placements(state)
     elif state.rearranging or state.rebright_pending:
-        found = [a for a in _candidates(state) if _REASON[type(a)](state, a) is None]
+        found = [a for a in _candidates(state) if _rule_reason(state, a) is None]
     else:
         found = movegen.board_actions(state)
         # Item actions need an item held, set or offered; most positions have none.
         if state.carry or state.slots.count(EMPTY) != len(state.slots) or _offered(state):
-            found += [a for a in _item_candidates(state) if _REASON[type(a)](state, a) is None]
+            found += [a for a in _item_candidates(state) if _rule_reason(state, a) is None]
     return _unless_only_discards(found)
 
 
@@ -287,7 +315,7 @@ def legal_actions_by_reasons(state: State) -> tuple[Action, ...]:
     """
     if state.result is not None:
         return ()
-    return _unless_only_discards([a for a in _candidates(state) if _REASON[type(a)](state, a) is None])
+    return _unless_only_discards([a for a in _candidates(state) if _rule_reason(state, a) is None])
 
 
 def _unless_only_discards(found: list[Action]) -> tuple[Action, ...]:
@@ -307,9 +335,9 @@ def apply(state: State, action: Action) -> State:
     """
     check_action(state, action)
     change = Change(state)
-    _APPLY[type(action)](change, action)
+    _apply_rule(change, action)
     count = state.actions + 1
-    change.set(actions=count)
+    change.actions = count
     if state.max_actions is not None and count >= state.max_actions and not change.over:
         change.end(
             Outcome(result="ended", cause="max-actions", rule="TOC-OVER-01"),

@@ -22,7 +22,7 @@ from . import (
     view_codec,
 )
 from .actions import Action
-from .state import State
+from .state import DA_ORDERS, State
 
 __all__ = ["OPTIONS", "SOLO", "SOLO_VIEW"]
 
@@ -66,16 +66,48 @@ OPTIONS = (
         rule="TOC-OVER-01",
         doc="end the game, neither won nor lost, after this many actions (the manual sets no limit)",
     ),
+    OptionSpec(
+        name="step_on_road",
+        types=(bool,),
+        default=False,
+        rule="TOC-STEP-02",
+        doc="the road rule TOC-PLAY-D binds steps too: a step may not close a neighbour's open path "
+        "(default: it binds chaos cards and Rebright only)",
+    ),
+    OptionSpec(
+        name="da_order",
+        types=(str,),
+        default="summed",
+        allowed=DA_ORDERS,
+        rule="TOC-PROG1-02",
+        doc="a move's two da: added up, then life clamped once ('summed'), or paid one after the "
+        "other, life clamped after each and life 0 after the first ending the game ('sequential')",
+    ),
 )
 """The solo game's options (:func:`chaos_tower.new_game` keywords)."""
 
 
 def _start(cards: TowerCardSet, *, seed: int, options: Options) -> State:
-    return prep.new_game(cards, seed=seed, max_actions=options["max_actions"])
+    order = options["da_order"]
+    assert order in DA_ORDERS  # checked against the OptionSpec's allowed values
+    return prep.new_game(
+        cards,
+        seed=seed,
+        max_actions=options["max_actions"],
+        step_on_road=options["step_on_road"],
+        da_order=order,
+    )
 
 
 def _options(state: State) -> Options:
-    return Options(mode="solo", values=(("max_actions", state.max_actions),))
+    return Options(
+        mode="solo",
+        values=(
+            ("max_actions", state.max_actions),
+            ("step_on_road", state.step_on_road),
+            ("da_order", state.da_order),
+        ),
+    )
 
 
 SOLO = api.GameRules(

@@ -13,26 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..vocabulary import (
-    LETTERS,
-    CombatDa,
-    Effect,
-    ElementChoice,
-    ElementsAdd,
-    FloorUp,
-    Life,
-    MoveCard,
-    Rearrange,
-    RebrightValue,
-    ResetCard,
-    Teleport,
-    Trigger,
-)
+from ..vocabulary import Effect, Trigger
 from .actions import Discard, Finish, Make, Relocate, SetItem, Stand, Take, Use
 from .board import card_at, face_at, holds
 from .change import Change
-from .reset import apply_reset, reset_targets
-from .state import EMPTY, Reason, State, card_of, encode, is_flipped, rotation_of
+from .effects import CARRY_RULE, needs, perform
+from .effects import use_reason as effect_use_reason
+from .moves import leave_step, relocate
+from .reset import reset_targets
+from .state import EMPTY, Reason, State, rotation_of
 from .tables import ItemTable
 
 __all__ = [
@@ -65,15 +54,6 @@ _ICON_RULE = {
     "rare": "TOC-ITEM-01E",
 }
 
-
-CARRY_RULE = {
-    "normal": "TOC-NORMAL-05",
-    "rare": "TOC-RARE-05",
-    "monster": "TOC-ITEM-01A",
-    "change": "TOC-ITEM-01B",
-    "growth": "TOC-ITEM-01C",
-}
-"""The clause that gives each kind of item its effect while carried."""
 
 
 def in_area(state: State, item: int) -> bool:
@@ -145,16 +125,15 @@ def take_reason(state: State, action: Take) -> Reason:
 
 
 def _gain(change: Change, item: int, drop: str | None, rule: str) -> None:
-    state = change.now()
-    game = state.game
-    carry = (*state.carry, item)
+    game = change.original.game
+    carry = (*change.carry, item)
     change.event(rule, "item", f"{game.items[item].name} gained")
     if drop is not None:
         dropped = game.item_index[drop]
         carry = tuple(i for i in carry if i != dropped)
-        change.set(lost=(*state.lost, dropped))
+        change.lost = (*change.lost, dropped)
         change.event("TOC-CARRY-02", "lost", f"carry is full: {game.items[dropped].name} goes to lost")
-    change.set(carry=carry)
+    change.carry = carry
 
 
 def apply_take(change: Change, action: Take) -> None:
@@ -193,10 +172,8 @@ def apply_make(change: Change, action: Make) -> None:
     table = game.items[item]
     assert table.recipe is not None
     used = {game.item_index[c] for c in table.recipe.consume}
-    change.set(
-        carry=tuple(i for i in state.carry if i not in used),
-        lost=(*state.lost, *(i for i in state.carry if i in used)),
-    )
+    change.carry = tuple(i for i in state.carry if i not in used)
+    change.lost = (*state.lost, *(i for i in state.carry if i in used))
     rule = "TOC-RARE-06" if table.kind == "rare" else _ICON_RULE[table.kind]
     change.event(rule, "consume", f"{', '.join(table.recipe.consume)} consumed")
     _gain(change, item, None, rule)
@@ -235,7 +212,8 @@ def apply_set(change: Change, action: SetItem) -> None:
     _, counters = _side_effects(game.items[item], game.slot_side[slot])
     slots, counts = list(state.slots), list(state.counters)
     slots[slot], counts[slot] = item, (-1 if counters is None else counters)
-    change.set(carry=tuple(i for i in state.carry if i != item), slots=tuple(slots), counters=tuple(counts))
+    change.carry = tuple(i for i in state.carry if i != item)
+    change.slots, change.counters = tuple(slots), tuple(counts)
     rule = "TOC-RARE-07" if game.items[item].kind == "rare" else "TOC-NORMAL-06"
     change.event(rule, "set", f"{game.items[item].name} set in {action.slot}")
 
@@ -245,15 +223,6 @@ def usable_effects(state: State, slot: int) -> tuple[Effect, ...]:
     item = state.slots[slot]
     effects, _ = _side_effects(state.game.items[item], state.game.slot_side[slot])
     return tuple(e for e in effects if e.trigger is Trigger.ON_USE)
-
-
-def needs(effects: tuple[Effect, ...]) -> tuple[bool, bool, bool, bool]:
-    """Which choices a use needs: an element, a cell, a second cell, a target."""
-    attribute = any(isinstance(e, ElementChoice) for e in effects)
-    cell = any(isinstance(e, Teleport | MoveCard) for e in effects)
-    to = any(isinstance(e, MoveCard) for e in effects)
-    target = any(isinstance(e, ResetCard) for e in effects)
-    return attribute, cell, to, target
 
 
 def use_reason(state: State, action: Use) -> Reason:
@@ -288,7 +257,7 @@ def use_reason(state: State, action: Use) -> Reason:
         if want != got:
             return ("TOC-NORMAL-06", f"choose {what}" if want else f"{what} is not chosen for this item")
     for effect in effects:
-        reason = _effect_reason(state, effect, action, slot)
+        reason = effect_use_reason(state, effect, action, slot)
         if reason is not None:
             return reason
     # TOC-OVER-01 (reading): an action that changes nothing is no action. A counted use always
@@ -301,36 +270,7 @@ def use_reason(state: State, action: Use) -> Reason:
 def _changes_nothing(state: State, action: Use) -> bool:
     change = Change(state)
     apply_use(change, action)
-    return all(value == getattr(state, name) for name, value in change.updates.items())
-
-
-def _effect_reason(state: State, effect: Effect, action: Use, slot: int) -> Reason:
-    game = state.game
-    if isinstance(effect, ElementChoice):
-        if LETTERS[action.attribute or 0] not in {a.value for a in effect.choices}:
-            return ("TOC-NORMAL-09C", "that element cannot be chosen")
-    elif isinstance(effect, Teleport):
-        assert action.cell is not None
-        card = card_at(state, action.cell)
-        if action.cell == state.player or (card is not None and card.kind == "rebright"):
-            return ("TOC-NORMAL-09D", "the player cannot fly there")
-    elif isinstance(effect, MoveCard):
-        assert action.cell is not None and action.to is not None
-        if state.floor[action.cell] == EMPTY:
-            return ("TOC-NORMAL-09E", f"no card lies at {game.grid.name(action.cell)}")
-        if state.floor[action.to] != EMPTY:
-            return ("TOC-NORMAL-09E", f"{game.grid.name(action.to)} is not empty")
-    elif isinstance(effect, ResetCard):
-        if action.target == game.items[state.slots[slot]].id:
-            return ("TOC-NORMAL-08", "a use costs one use: the item cannot refill its own effect-counters")
-        if action.target not in set(reset_targets(state, slot)):
-            return ("TOC-NORMAL-09D", f"{action.target!r} cannot be reset now")
-    elif isinstance(effect, RebrightValue):
-        if state.rebright is None:
-            return ("TOC-RARE-07", "Rebright has not appeared")
-    elif not isinstance(effect, Life | ElementsAdd | CombatDa | Rearrange | FloorUp):
-        return ("TOC-NORMAL-06", f"the effect {effect.OP!r} cannot be used from a slot")
-    return None
+    return change.now() == state  # equal positions: events aside, nothing differs
 
 
 def apply_use(change: Change, action: Use) -> None:
@@ -348,66 +288,11 @@ def apply_use(change: Change, action: Use) -> None:
         counts[slot] = counters - 1
         if counters == 1:
             slots[slot], counts[slot] = EMPTY, -1
-            change.set(lost=(*state.lost, item))
+            change.lost = (*state.lost, item)
             change.event("TOC-NORMAL-06", "lost", f"{table.name}'s counters reach 0: it goes to lost")
-        change.set(slots=tuple(slots), counters=tuple(counts))
+        change.slots, change.counters = tuple(slots), tuple(counts)
     for effect in usable_effects(state, slot):
-        if isinstance(effect, CombatDa):
-            change.set(combat_bonus=change.get("combat_bonus") + effect.add)
-            change.event(rule, "combat", f"the next fight's da {effect.add:+d}", effect.add)
-        elif isinstance(effect, Teleport):
-            assert action.cell is not None
-            _fly(change, action.cell)
-        elif isinstance(effect, MoveCard):
-            assert action.cell is not None and action.to is not None
-            relocate(change, action.cell, action.to, None, "TOC-NORMAL-09E")
-        elif isinstance(effect, ResetCard):
-            assert action.target is not None
-            apply_reset(change, action.target)
-        elif isinstance(effect, Rearrange):
-            change.set(rearranging=True)
-            change.event(
-                "TOC-NORMAL-09E",
-                "rearrange",
-                "every card on the floor and the player may be laid out again; finish when done",
-            )
-        else:
-            change.instant(effect, rule, f"{table.name}", attribute=action.attribute)
-
-
-def _fly(change: Change, cell: int) -> None:
-    """Sack Of Fly, front: to any cell, da ignored; an empty cell is a fall (`TOC-ZAP-05`)."""
-    from .prep import fall
-    from .progress import enter_card
-    from .steps import leave_step
-
-    state = change.now()
-    if state.floor[cell] == EMPTY:
-        fall(change, cell)
-        return
-    leave_step(change)
-    change.set(player=cell)
-    change.event("TOC-NORMAL-09D", "move", f"the player flies to {state.game.grid.name(cell)}, da ignored")
-    enter_card(change, cell, "TOC-NORMAL-09D")
-
-
-def relocate(change: Change, cell: int, to: int, rotation: int | None, rule: str) -> None:
-    """Move the card on ``cell`` to the empty ``to``; the player rides along if on it."""
-    state = change.now()
-    floor = list(state.floor)
-    code = floor[cell]
-    if rotation is not None:
-        code = encode(card_of(code), rotation, is_flipped(code))
-    floor[cell], floor[to] = EMPTY, code
-    change.set(floor=tuple(floor))
-    grid = state.game.grid
-    change.event(
-        rule,
-        "relocate",
-        f"{state.game.table[card_of(code)].name} moves from {grid.name(cell)} to {grid.name(to)}",
-    )
-    if state.player == cell:
-        change.set(player=to)
+        perform(change, effect, rule, f"{table.name}", use=action)
 
 
 def rearrange_reason(state: State, action: Relocate | Stand | Finish) -> Reason:
@@ -436,13 +321,11 @@ def apply_rearrange(change: Change, action: Relocate | Stand | Finish) -> None:
     if isinstance(action, Relocate):
         relocate(change, action.cell, action.to, action.rotation, "TOC-NORMAL-09E")
     elif isinstance(action, Stand):
-        from .steps import leave_step
-
         leave_step(change)
-        change.set(player=action.cell)
+        change.player = action.cell
         change.event("TOC-NORMAL-09E", "move", f"the player is put at {state.game.grid.name(action.cell)}")
     else:
-        change.set(rearranging=False)
+        change.rearranging = False
         change.event("TOC-NORMAL-09E", "rearrange", "the rearrangement is finished")
 
 
@@ -458,5 +341,5 @@ def apply_discard(change: Change, action: Discard) -> None:
     """Put the carried item in the lost area."""
     state = change.original
     item = state.game.item_index[action.item]
-    change.set(carry=tuple(i for i in state.carry if i != item), lost=(*state.lost, item))
+    change.carry, change.lost = tuple(i for i in state.carry if i != item), (*state.lost, item)
     change.event("TOC-CARRY-03", "lost", f"{state.game.items[item].name} discarded to lost")

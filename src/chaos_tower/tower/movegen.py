@@ -15,7 +15,8 @@ from functools import cache
 from attrs import frozen
 
 from .actions import Action, Fight, Flip, Move, Place, PlaceStep
-from .board import Predicate, continuous_effects, depends_on_cell, monster_cost, predicate
+from .board import Predicate, continuous_effects, depends_on_cell, predicate
+from .effects import monster_cost
 from .geometry import Grid
 from .state import EMPTY, State
 from .tables import Game
@@ -159,12 +160,16 @@ def board_actions(state: State) -> list[Action]:
                 if empty is None:
                     empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
                 cells = empty
+            road = table[step].front.open_toward if state.step_on_road else None
             for cell in cells:
                 if per_cell is not None and not per_cell(state, cell):
                     continue
                 base = cell * 4
+                # Option step_on_road (TOC-STEP-02): the road rule TOC-PLAY-D binds the step too.
+                need = 0 if road is None else _needs(floor, all_neighbours[cell], masks)
                 for rotation in fit[cell]:
-                    out.append(placed[base + rotation])
+                    if road is None or not need & ~road[rotation]:
+                        out.append(placed[base + rotation])
     elements = state.elements
     effects = None
     for d in range(4):

@@ -12,7 +12,10 @@ Fields are ``key=value`` words separated by spaces, in this order::
 row separated by ``,``. Card lists are comma-separated ids, ``-`` when empty.
 Items and cards are written by id so a position reads without a lookup table.
 The ``rebright`` field ends in ``!`` while Rebright waits to be placed; a
-``result`` field is added when the game has ended.
+``result`` field is added when the game has ended. The options that choose a
+reading of the manual are written only when not at their default, so that a
+game with the defaults reads as before: ``steproad=1`` (``step_on_road``,
+`TOC-STEP-02`) and ``da=sequential`` (``da_order``, `TOC-PROG1-02`).
 
 >>> import chaos_tower as ct
 >>> state = ct.new_game(ct.load_cardset(), seed=1)
@@ -22,10 +25,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import SaveError
-from .state import EMPTY, Outcome, State, card_of, encode, is_flipped, rotation_of
+from .state import DA_ORDERS, EMPTY, Outcome, State, card_of, encode, is_flipped, rotation_of
 from .tables import Game
 
 __all__ = ["from_notation", "to_notation"]
@@ -49,6 +50,10 @@ _FIELDS = (
     "rng",
     "seed",
 )
+
+
+_OPTIONAL = ("steproad", "da", "result")
+"""Fields written only when they are not at their default."""
 
 
 def _cards(game: Game, cards: tuple[int, ...]) -> str:
@@ -106,6 +111,10 @@ def to_notation(state: State) -> str:
         "seed": str(state.seed),
     }
     text = " ".join(f"{k}={parts[k]}" for k in _FIELDS)
+    if state.step_on_road:
+        text += " steproad=1"
+    if state.da_order != "summed":
+        text += f" da={state.da_order}"
     if state.result is not None:
         text += f" result={state.result.result}:{state.result.cause}:{state.result.rule}"
     return text
@@ -137,7 +146,7 @@ def from_notation(text: str, game: Game) -> State:
     fields: dict[str, str] = {}
     for word in text.split():
         key, sep, value = word.partition("=")
-        if not sep or key in fields or key not in (*_FIELDS, "result"):
+        if not sep or key in fields or key not in (*_FIELDS, *_OPTIONAL):
             raise SaveError(f"unexpected word {word!r} in a position")
         fields[key] = value
     missing = [k for k in ("floor", "player") if k not in fields]
@@ -222,12 +231,13 @@ def from_notation(text: str, game: Game) -> State:
             slots[index] = game.item_index[parts[1]]
             counters[index] = _int(parts[2], "slots")
     rebright_text = fields["rebright"]
-    rebright: tuple[int, ...] | None = None
+    rebright: tuple[int, int, int, int, int] | None = None
     pending = rebright_text.endswith("!")
     if rebright_text != "-":
-        rebright = tuple(_int(v, "rebright") for v in rebright_text.rstrip("!").split("."))
-        if len(rebright) != 5:
+        values = tuple(_int(v, "rebright") for v in rebright_text.rstrip("!").split("."))
+        if len(values) != 5:
             raise SaveError("rebright: five values are needed")
+        rebright = values
     acts, _, limit = fields["acts"].partition("/")
     try:
         rng = int(fields["rng"], 16)
@@ -245,29 +255,36 @@ def from_notation(text: str, game: Game) -> State:
         fields["deck"] = _cards(game, tuple(c for c in game.chaos if c not in on_floor))
     if fields["steps"] == "*":
         fields["steps"] = _cards(game, tuple(c for c in game.steps if c not in on_floor and c not in used))
-    values: dict[str, Any] = {
-        "game": game,
-        "seed": _int(fields["seed"], "seed"),
-        "rng": rng,
-        "floor": tuple(floor),
-        "player": player,
-        "life": _int(fields["life"], "life"),
-        "elements": elements,
-        "deck": cards(fields["deck"], "deck"),
-        "step_area": cards(fields["steps"], "steps"),
-        "used_steps": used,
-        "level": level,
-        "step_returns": step_returns,
-        "carry": items(fields["carry"], "carry"),
-        "slots": tuple(slots),
-        "counters": tuple(counters),
-        "lost": items(fields["lost"], "lost"),
-        "rebright": rebright,
-        "rebright_pending": pending,
-        "combat_bonus": _int(fields["bonus"], "bonus"),
-        "rearranging": _mode(fields["mode"]),
-        "actions": _int(acts, "acts"),
-        "max_actions": _int(limit, "acts") if limit else None,
-        "result": result,
-    }
-    return State(**values)
+    steproad = fields.get("steproad", "0")
+    if steproad not in ("0", "1"):
+        raise SaveError(f"steproad: {steproad!r} is neither 0 nor 1")
+    da_order = next((order for order in DA_ORDERS if order == fields.get("da", "summed")), None)
+    if da_order is None:
+        raise SaveError(f"da: {fields['da']!r} is not one of {', '.join(DA_ORDERS)}")
+    return State(
+        game=game,
+        seed=_int(fields["seed"], "seed"),
+        rng=rng,
+        floor=tuple(floor),
+        player=player,
+        life=_int(fields["life"], "life"),
+        elements=elements,
+        deck=cards(fields["deck"], "deck"),
+        step_area=cards(fields["steps"], "steps"),
+        used_steps=used,
+        level=level,
+        step_returns=step_returns,
+        carry=items(fields["carry"], "carry"),
+        slots=tuple(slots),
+        counters=tuple(counters),
+        lost=items(fields["lost"], "lost"),
+        rebright=rebright,
+        rebright_pending=pending,
+        combat_bonus=_int(fields["bonus"], "bonus"),
+        rearranging=_mode(fields["mode"]),
+        actions=_int(acts, "acts"),
+        max_actions=_int(limit, "acts") if limit else None,
+        step_on_road=steproad == "1",
+        da_order=da_order,
+        result=result,
+    )

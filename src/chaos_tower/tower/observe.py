@@ -78,6 +78,10 @@ class Observation:
     max_actions: int | None
     result: str | None
     """``won``, ``lost`` or ``ended`` once the game is over."""
+    step_on_road: bool = False
+    """The option ``step_on_road`` (`TOC-STEP-02`): the rules in force are no secret."""
+    da_order: str = "summed"
+    """The option ``da_order`` (`TOC-PROG1-02`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The observation as plain JSON data (dicts, lists, strings, numbers, null)."""
@@ -108,6 +112,8 @@ class Observation:
             "actions": self.actions,
             "max_actions": self.max_actions,
             "result": self.result,
+            "step_on_road": self.step_on_road,
+            "da_order": self.da_order,
         }
 
     def __str__(self) -> str:
@@ -185,6 +191,8 @@ def observation(state: State, player: int) -> Observation:
         actions=state.actions,
         max_actions=state.max_actions,
         result=None if state.result is None else state.result.result,
+        step_on_road=state.step_on_road,
+        da_order=state.da_order,
     )
 
 

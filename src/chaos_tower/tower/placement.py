@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..vocabulary import Trigger
 from .actions import Place, PlaceRebright, PlaceStep
 from .board import holds, side_at
 from .change import Change
+from .effects import perform
 from .geometry import OPPOSITE, side_facing
 from .state import EMPTY, Reason, State, encode
 from .tables import FaceTable
@@ -90,9 +92,19 @@ def _step_cell_reason(state: State, cell: int, face: FaceTable, rotation: int, *
     # could stay blocked. What binds it: the cell (a path of the player's card points to it,
     # except Marnit's 任意の場所) and TOC-STEP-04: the cards placed from it lie inside the
     # floor, so it needs a path into the floor, as the first card does (TOC-START-B).
+    # Option step_on_road=True takes the other reading: a step is placed like any card, so the
+    # road rule binds it too (checked after the cell, before the path into the floor).
     grid = state.game.grid
     if not anywhere and cell not in path_cells(state):
         return ("TOC-PLAY-F", f"cell {grid.name(cell)} is not next to a path of the player's card")
+    if state.step_on_road:
+        d = blocked_road(state, cell, face, rotation)
+        if d != -1:
+            return (
+                "TOC-PLAY-D",
+                f"the step would block the road of its neighbour at {grid.name(grid.neighbours[cell][d])} "
+                "(option step_on_road)",
+            )
     if not points_into_floor(state, cell, face, rotation):
         return ("TOC-STEP-04", "a step needs a path pointing into the floor, for the cards placed from it")
     return None
@@ -116,18 +128,18 @@ def apply_place(change: Change, action: Place) -> None:
     floor = list(state.floor)
     floor[action.cell] = encode(card.index, action.rotation, False)
     first = in_start_phase(state)
-    change.set(floor=tuple(floor), deck=state.deck[1:])
+    change.floor, change.deck = tuple(floor), state.deck[1:]
     change.event(
         "TOC-START-A" if first else "TOC-PLAY-A",
         "place",
         f"{card.name} placed at {game.grid.name(action.cell)} r{action.rotation * 90}",
     )
     if first:
-        change.set(player=action.cell)
+        change.player = action.cell
         change.event("TOC-START-P", "player", f"the player stands on {card.name}")
     for effect in card.front.effects:
-        if effect.trigger.value == "on_place":
-            change.instant(effect, "TOC-START-J", f"{card.name} placed")
+        if effect.trigger is Trigger.ON_PLACE:
+            perform(change, effect, "TOC-START-J", f"{card.name} placed")
 
 
 def step_reason(state: State, action: PlaceStep) -> Reason:
@@ -168,5 +180,5 @@ def apply_place_rebright(change: Change, action: PlaceRebright) -> None:
     state = change.original
     floor = list(state.floor)
     floor[action.cell] = encode(state.game.rebright, action.rotation, False)
-    change.set(floor=tuple(floor), rebright_pending=False)
+    change.floor, change.rebright_pending = tuple(floor), False
     change.event("TOC-STEP-04", "place", f"Rebright placed at {state.game.grid.name(action.cell)}")

@@ -7,15 +7,16 @@ cites the clause of the case at hand.
 
 from __future__ import annotations
 
-from ..vocabulary import LETTERS, CombatDa
+from ..vocabulary import LETTERS
 from .actions import Fight, Flip, Move
-from .board import card_at, connected, continuous_effects, effective_da, monster_cost, side_at
+from .board import card_at, connected, continuous_effects, side_at
 from .change import Change
+from .effects import effective_da, enter_card, fight_da, monster_cost
 from .geometry import DIRECTIONS, OPPOSITE
+from .moves import leave_step
 from .placement import in_start_phase
 from .prep import fall
-from .state import EMPTY, Outcome, Reason, State, card_of, encode, is_flipped, rotation_of
-from .steps import leave_step
+from .state import EMPTY, Outcome, Reason, State, encode, rotation_of
 
 __all__ = [
     "apply_fight",
@@ -104,10 +105,17 @@ def apply_move(change: Change, action: Move) -> None:
     here, there = card_at(state, state.player), card_at(state, target)
     assert here is not None and there is not None
     leave_step(change)
-    change.set(player=target)
+    change.player = target
     change.event(rule, "move", f"{here.name} → {there.name} ({DIRECTIONS[d]})")
-    if exit_da or entry_da:
-        change.life(
+    if state.da_order == "sequential":
+        # Option da_order="sequential" (TOC-PROG1-02, reading): each path is passed in turn, life
+        # clamped after each; life 0 after the first path is GameOver before the second.
+        if exit_da:
+            change.change_life(exit_da, rule, f"da {exit_da:+d} leaving {here.name}")
+        if entry_da and not change.over:
+            change.change_life(entry_da, rule, f"da {entry_da:+d} entering {there.name}")
+    elif exit_da or entry_da:
+        change.change_life(
             exit_da + entry_da,
             rule,
             f"da {exit_da:+d} leaving {here.name}, {entry_da:+d} entering {there.name}",
@@ -115,25 +123,6 @@ def apply_move(change: Change, action: Move) -> None:
     if change.over:
         return
     enter_card(change, target, rule)
-
-
-def enter_card(change: Change, cell: int, rule: str) -> None:
-    """What entering a room does, however the player got in (`TOC-PROG1-02`, `TOC-START-G`, `TOC-START-J`).
-
-    The room-element applies every time the room is entered ("入る度に"), then
-    the r-text's effects on entering. Entering a monster does neither.
-    """
-    code = change.get("floor")[cell]
-    if code == EMPTY:
-        return
-    card = change.original.game.table[card_of(code)]
-    if card.kind != "room":
-        return
-    face = card.back if is_flipped(code) else card.front
-    change.elements(face.element, rule, f"room-element of {card.name}")
-    for effect in face.effects:
-        if effect.trigger.value == "on_enter":
-            change.instant(effect, "TOC-START-J", f"entering {card.name}")
 
 
 def flip_reason(state: State, action: Flip) -> Reason:
@@ -169,11 +158,11 @@ def apply_flip(change: Change, action: Flip) -> None:
     card = card_at(state, target)
     assert card is not None
     cost = card.flip_cost[action.attribute]
-    change.element(action.attribute, -cost, "TOC-PROG1-03", f"flipping {card.name}")
+    change.add_element(action.attribute, -cost, "TOC-PROG1-03", f"flipping {card.name}")
     floor = list(state.floor)
     # TOC-START-E: turned over in place, the name keeping its direction: same rotation.
     floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
-    change.set(floor=tuple(floor))
+    change.floor = tuple(floor)
     change.event("TOC-PROG1-03", "flip", f"{card.name} is flipped")
     if card.back.icon is not None:
         change.event("TOC-ITEM-01", "icon", f"{card.name} shows the icon of {card.back.icon.item}")
@@ -241,34 +230,33 @@ def apply_fight(change: Change, action: Fight) -> None:
     damage = effective_da(state, target, side_at(state, target, OPPOSITE[d]), effects)
     if here.kind == "monster":
         damage += effective_da(state, state.player, side_at(state, state.player, d), effects)
-    damage += sum(e.add for e in effects if isinstance(e, CombatDa))
+    damage += fight_da(effects)
     if card.kind == "monster":
         damage += state.combat_bonus
     damage = min(damage, 0)
     if card.kind == "rebright":
         assert state.rebright is not None
         value = state.rebright[action.attribute]
-        change.element(
+        change.add_element(
             action.attribute, -value, "TOC-PROG2-03", f"attacking Rebright with {LETTERS[action.attribute]}"
         )
-        values = list(state.rebright)
-        values[action.attribute] = 0
-        change.set(rebright=tuple(values))
+        g, w, v, s, d = (0 if i == action.attribute else x for i, x in enumerate(state.rebright))
+        change.rebright = (g, w, v, s, d)
         change.event("TOC-STEP-11E", "rebright", f"Rebright's {LETTERS[action.attribute]} falls to 0")
         if damage:
-            change.life(damage, "TOC-PROG2-03", "Rebright's da")
+            change.change_life(damage, "TOC-PROG2-03", "Rebright's da")
         change.rebright_falls()  # after the damage: a player who dies in the last fight has lost
         return
     rule = _progress_rule(state, target, "03")
     cost = monster_cost(state, card, action.attribute, effects)
-    change.element(action.attribute, -cost, rule, f"fighting {card.name}")
+    change.add_element(action.attribute, -cost, rule, f"fighting {card.name}")
     floor = list(state.floor)
     floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
-    change.set(floor=tuple(floor), combat_bonus=0)
+    change.floor, change.combat_bonus = tuple(floor), 0
     change.event(rule, "defeat", f"{card.name} is defeated and turned over")
     if damage:
-        change.life(damage, rule, f"{card.name}'s da in the fight")
+        change.change_life(damage, rule, f"{card.name}'s da in the fight")
     # The monster falls even if the player dies of the fight (tower-interpretation).
-    change.elements(card.back.element, rule, f"mg-element of {card.name}, once")
+    change.add_elements(card.back.element, rule, f"mg-element of {card.name}, once")
     if card.back.icon is not None:
         change.event("TOC-ITEM-01", "icon", f"{card.name} shows the icon of {card.back.icon.item}")

@@ -44,32 +44,28 @@ def reset_targets(state: State, using: int = -1) -> Iterator[str]:
 
 def apply_reset(change: Change, target: str) -> None:
     """Put one card or item back as at all-reset (`TOC-NORMAL-09D`)."""
-    state = change.now()
-    game = state.game
+    game = change.original.game
     rule = "TOC-NORMAL-09D"
     if target in game.card_ids:
         index = game.card_ids[target]
-        if index in state.used_steps:
-            change.set(
-                used_steps=tuple(s for s in state.used_steps if s != index),
-                step_area=(*state.step_area, index),
-            )
+        if index in change.used_steps:
+            change.used_steps = tuple(s for s in change.used_steps if s != index)
+            change.step_area = (*change.step_area, index)
             change.event(rule, "reset", f"{game.table[index].name} goes back to the step area")
             return
-        floor = tuple(EMPTY if code != EMPTY and code >> 3 == index else code for code in state.floor)
-        deck, rng = shuffle((*state.deck, index), state.rng)
-        change.set(floor=floor, deck=deck, rng=rng)
+        change.floor = tuple(EMPTY if code != EMPTY and code >> 3 == index else code for code in change.floor)
+        change.deck, change.rng = shuffle((*change.deck, index), change.rng)
         change.event(rule, "reset", f"{game.table[index].name} goes back into the chaos deck, reshuffled")
         return
     item = game.item_index[target]
-    if item in state.lost:
-        change.set(lost=tuple(i for i in state.lost if i != item))
+    if item in change.lost:
+        change.lost = tuple(i for i in change.lost if i != item)
         change.event(rule, "reset", f"{game.items[item].name} goes back to its area")
         return
-    slot = state.slots.index(item)
+    slot = change.slots.index(item)
     table = game.items[item]
     full = table.front_counters if game.slot_side[slot] == "front" else table.rear_counters
-    counts = list(change.get("counters"))
+    counts = list(change.counters)
     counts[slot] = -1 if full is None else full
-    change.set(counters=tuple(counts))
+    change.counters = tuple(counts)
     change.event(rule, "reset", f"{table.name}'s effect-counters are full again")

@@ -13,18 +13,35 @@ Zones (each card and item is in exactly one):
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from attrs import field, frozen
 
+from .actions import Action
 from .tables import Game
 
-__all__ = ["EMPTY", "Event", "Outcome", "Reason", "State", "card_of", "encode", "is_flipped", "rotation_of"]
+__all__ = [
+    "DA_ORDERS",
+    "EMPTY",
+    "DaOrder",
+    "Event",
+    "Outcome",
+    "Reason",
+    "State",
+    "card_of",
+    "encode",
+    "is_flipped",
+    "rotation_of",
+]
 
 EMPTY = -1
 """A floor cell with no card."""
 
 Reason = tuple[str, str] | None
+
+DaOrder = Literal["summed", "sequential"]
+"""How the two da of a move are paid (the option ``da_order``, `TOC-PROG1-02`)."""
+DA_ORDERS: tuple[DaOrder, ...] = ("summed", "sequential")
 """Why an action is not allowed, as (rule ID, message); ``None`` when it is."""
 
 
@@ -109,11 +126,16 @@ class State:
     """da added to the next fight by items used from slots (Armor Of Gnom)."""
     actions: int = 0
     max_actions: int | None = None
+    step_on_road: bool = False
+    """The option ``step_on_road``: the road rule `TOC-PLAY-D` binds steps too (`TOC-STEP-02`)."""
+    da_order: DaOrder = "summed"
+    """The option ``da_order``: a move's two da summed before clamping, or paid one after the
+    other (`TOC-PROG1-02`)."""
     result: Outcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position: equal
     positions reached by different actions are equal)."""
-    _memo: dict[str, Any] = field(factory=dict, init=False, eq=False, repr=False, hash=False)
+    _memo: dict[str, tuple[Action, ...]] = field(factory=dict, init=False, eq=False, repr=False, hash=False)
     """A private cache of values the state determines (its legal actions), filled by the
     engine the first time they are asked for. Never part of the position, equality or hash."""
 

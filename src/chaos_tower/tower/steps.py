@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..vocabulary import Trigger
+from ..vocabulary import FloorUp, Trigger
 from .actions import PlaceStep
 from .change import Change
-from .items import CARRY_RULE
+from .effects import CARRY_RULE, perform
+from .moves import leave_step
 from .rng import shuffle
 from .state import EMPTY, card_of, encode
 
@@ -23,65 +24,41 @@ def apply_place_step(change: Change, action: PlaceStep) -> None:
     counts as unused (`TOC-ZAP-07`); carried items that act on using a step act
     (`TOC-RARE-08B`, `08D`).
     """
-    state = change.original
-    game = state.game
+    game = change.original.game
     index = game.card_index(action.step)
     card = game.table[index]
     # A step the player was standing in is left now, as if walked out of.
     leave_step(change)
-    floor = list(change.get("floor"))
+    floor = list(change.floor)
     returned = []
     for cell, code in enumerate(floor):
         if code != EMPTY and game.table[card_of(code)].kind in ("room", "monster"):
             returned.append(card_of(code))
             floor[cell] = EMPTY
     floor[action.cell] = encode(index, action.rotation, False)
-    deck, rng = shuffle(change.get("deck") + tuple(returned), change.get("rng"))
-    change.set(
-        used_steps=tuple(s for s in change.get("used_steps") if s != index),
-        floor=tuple(floor),
-        deck=deck,
-        rng=rng,
-        player=action.cell,
-        step_area=tuple(s for s in change.get("step_area") if s != index),
-    )
+    change.deck, change.rng = shuffle(change.deck + tuple(returned), change.rng)
+    change.used_steps = tuple(s for s in change.used_steps if s != index)
+    change.floor = tuple(floor)
+    change.player = action.cell
+    change.step_area = tuple(s for s in change.step_area if s != index)
     change.event(
         "TOC-STEP-01", "step", f"{card.name} placed at {game.grid.name(action.cell)}; the player enters it"
     )
     if returned:
         change.event("TOC-STEP-03", "reset", f"{len(returned)} chaos cards go back into the deck, reshuffled")
-    change.elements(card.front.element, "TOC-STEP-08", f"step-element of {card.name}")
-    in_zap = change.get("level") == 0
+    change.add_elements(card.front.element, "TOC-STEP-08", f"step-element of {card.name}")
+    in_zap = change.level == 0
     for effect in card.front.effects:
         if effect.trigger is not Trigger.ON_ENTER:
             continue
-        if in_zap and effect.OP == "floor":
-            continue
-        change.instant(effect, "TOC-STEP-11", f"entering {card.name}")
+        if in_zap and isinstance(effect, FloorUp):
+            continue  # TOC-ZAP-07: leaving ZAP puts the player on floor 1, whatever the step says
+        perform(change, effect, "TOC-STEP-11", f"entering {card.name}")
     if in_zap:
-        change.set(level=1, step_returns=True)
+        change.level, change.step_returns = 1, True
         change.event("TOC-ZAP-07", "floor", f"ZAP ends: floor 1; {card.name} counts as unused")
-    for item in change.get("carry"):
+    for item in change.carry:
         for effect in game.items[item].carry_effects:
             if effect.trigger is Trigger.ON_STEP:
                 rule = CARRY_RULE[game.items[item].kind]
-                change.instant(effect, rule, f"{game.items[item].name} on using a step")
-
-
-def leave_step(change: Change) -> None:
-    """If the player stands in a step, take it off the floor into the used-step area (`TOC-STEP-05`)."""
-    player = change.get("player")
-    floor = change.get("floor")
-    if player < 0 or floor[player] == EMPTY:
-        return
-    index = card_of(floor[player])
-    card = change.original.game.table[index]
-    if card.kind != "step":
-        return
-    emptied = (*floor[:player], EMPTY, *floor[player + 1 :])
-    if change.get("step_returns"):
-        change.set(floor=emptied, step_area=(*change.get("step_area"), index), step_returns=False)
-        change.event("TOC-ZAP-07", "step", f"{card.name} goes back to the step area, unused")
-    else:
-        change.set(floor=emptied, used_steps=(*change.get("used_steps"), index))
-        change.event("TOC-STEP-05", "step", f"{card.name} goes to the used-step area")
+                perform(change, effect, rule, f"{game.items[item].name} on using a step")

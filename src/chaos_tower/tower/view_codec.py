@@ -18,12 +18,13 @@ from ..cards import TowerCardSet
 from ..errors import SaveError
 from ..vocabulary import LETTERS
 from .observe import Cell, Observation
+from .state import DA_ORDERS
 from .tables import compile_game
 
 __all__ = ["VIEW_FORMAT", "dumps", "loads"]
 
-VIEW_FORMAT = "chaos-tower/tower-solo-view/1"
-"""The ``format`` of a saved solo view."""
+VIEW_FORMAT = "chaos-tower/tower-solo-view/2"
+"""The ``format`` of a saved solo view. 2: the reading options step_on_road and da_order joined it."""
 
 
 def dumps(view: Observation) -> str:
@@ -43,6 +44,12 @@ def _bool(value: Any) -> bool:
     if type(value) is not bool:
         raise SaveError(f"a bad view: {value!r} is not true or false")
     return value
+
+
+def _da_order(value: Any) -> str:
+    if isinstance(value, str) and value in DA_ORDERS:
+        return value
+    raise SaveError(f"a bad view: da_order is one of {', '.join(DA_ORDERS)}, not {value!r}")
 
 
 def _letters(value: Any) -> tuple[int, int, int, int, int]:
@@ -124,6 +131,8 @@ def loads(text: str | bytes, cards: TowerCardSet) -> Observation:
             actions=_int(data["actions"]),
             max_actions=None if max_actions is None else _int(max_actions),
             result=known(result, {"won", "lost", "ended"}, True),
+            step_on_road=_bool(data["step_on_road"]),
+            da_order=_da_order(data["da_order"]),
         )
     except KeyError as exc:
         raise SaveError(f"a bad view: the key {exc.args[0]!r} is missing") from None
