@@ -19,9 +19,10 @@ from . import (
     render,
     serial,
     svg,
+    terminal,
     view_codec,
 )
-from .actions import Action
+from .actions import GRAMMAR, Action
 from .state import State
 
 __all__ = ["OPTIONS", "SOLO", "SOLO_VIEW"]
@@ -107,6 +108,9 @@ SOLO = api.GameRules(
     to_notation=notation.to_notation,
     from_notation=position.from_notation,
     notation_words=position.WORDS,
+    action_grammar=GRAMMAR,
+    seat_view=terminal.seat_view,
+    public_actions=True,
 )
 
 SOLO_VIEW = view_rules(
