@@ -1,1 +1,1 @@
-"""The application layer: what reads the terminal and files (terminal play: :mod:`.play`)."""
+"""The application layer: what reads the terminal and files (terminal play: :mod:`chaos_tower.app.play`)."""

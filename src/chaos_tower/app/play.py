@@ -8,7 +8,7 @@ its scrollback, and what a seat is shown is :func:`chaos_tower.seat_view`,
 built from its own observation). Agents only: the explained log is printed.
 
 At the prompt a person types an action's number or its text in any case
-(``PLACE 2,2 R90``), or a command (:data:`~.terminal.COMMANDS`): ``help``/``?``,
+(``PLACE 2,2 R90``), or a command (:data:`~chaos_tower.app.terminal.COMMANDS`): ``help``/``?``,
 ``list [KIND]``, ``view``, ``undo``, ``save FILE``, ``q``. Before an action that
 loses the game the loop warns and waits for it again or ``yes``. ``undo`` takes
 back the last action of the game when (1) the seat now to move made it (so

@@ -1,6 +1,6 @@
 """Setting up a terminal game from ``chaos-tower play``'s arguments: the game, its seats, the files.
 
-A :class:`Table` is everything the loop (:mod:`.play`) needs: the card set, the
+A :class:`Table` is everything the loop (:mod:`chaos_tower.app.play`) needs: the card set, the
 game's first state (``None`` when resumed from a plain save, which does not
 hold it), the actions already played, the state now, and who plays each seat:
 a person (``None``) or an agent from :data:`chaos_tower.agents.AGENTS`.
