@@ -305,6 +305,52 @@ def test_bad_input_gets_a_message_and_changes_nothing(line: str, tmp_path: Path)
     assert replay.load(save).actions == ()
 
 
+class _Undecodable(io.StringIO):
+    """A keyboard whose first line is not in the terminal's encoding."""
+
+    def __init__(self, rest: str) -> None:
+        super().__init__(rest)
+        self.first = True
+
+    def readline(self, size: int | None = -1) -> str:
+        if self.first:
+            self.first = False
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return super().readline()
+
+
+def test_a_line_in_another_encoding_is_refused_without_a_traceback() -> None:
+    """Bytes the terminal's encoding cannot read get a message; the next line is read as usual."""
+    out = io.StringIO()
+    assert run(_parser().parse_args(["play", "--seed", "2"]), _Undecodable("PLACE 2,2 R90\nq\n"), out) == 0
+    assert "not text in the terminal's encoding; nothing changed" in out.getvalue()
+    assert "[TOC-START-A] Hellhound placed at 2,2 r90" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        ct.apply(ct.new_game(TOWER, seed=0), ct.parse_action(ct.new_game(TOWER, seed=0), "place 2,2 r270")),
+        ct.new_game(TOWER, mode="vs", players=3, seed=4),
+        ct.new_game(CREST, players=2, seed=2),
+    ],
+    ids=["solo", "vs", "crest"],
+)
+def test_TOC_VS2_020_CRD_START_C_warning_and_undo_use_only_what_the_seat_may_know(state: object) -> None:
+    """TOC-VS2-020, CRD-START-C: two full states the deciding seat cannot tell apart (drawn by
+    ct.determinize) get the same loss warnings and the same undo answers for every action, so
+    neither tells the seat anything hidden; and the two states do differ in what is hidden."""
+    from chaos_tower.app.play import _loss, _reveals
+
+    seat = ct.current_player(state)
+    assert seat is not None
+    one, two = ct.determinize(state, seat, 101), ct.determinize(state, seat, 202)
+    assert ct.observation(one, seat) == ct.observation(two, seat) and ct.dumps(one) != ct.dumps(two)
+    for action in ct.legal_actions(one):
+        assert _loss(one, seat, action) == _loss(two, seat, action)
+        assert _reveals(one, seat, action) == _reveals(two, seat, action)
+
+
 class _Interrupt(io.StringIO):
     def readline(self, size: int | None = -1) -> str:
         raise KeyboardInterrupt

@@ -191,7 +191,7 @@ class _Game:
     def save(self, path: str) -> str:
         """Write the game so far: a replay when its start is known, else the referee's save."""
         if self.table.start is not None:
-            text = self.replay().dumps()
+            text = self.as_replay().dumps()
             what = f"a replay of {len(self.played)} actions"
         else:
             text = api.dumps(self.state)
@@ -202,7 +202,7 @@ class _Game:
             return f"cannot save to {path}: {exc}"
         return f"saved {what} to {path}; chaos-tower play --resume {path} goes on from here"
 
-    def replay(self) -> replay.Replay:
+    def as_replay(self) -> replay.Replay:
         start = self.table.start
         assert start is not None  # callers check: a replay needs the game's first state
         options = api.options(start)
@@ -286,7 +286,11 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
         prompt = PROMPT if game.players == 1 else f"{game.who(me)}, {PROMPT}"
         pending: Any = None
         while True:
-            line = read(prompt)
+            try:
+                line = read(prompt)
+            except UnicodeDecodeError:  # a terminal in another encoding: say so, change nothing
+                game.say(style.bad("  that line is not text in the terminal's encoding; nothing changed"))
+                continue
             if line is None:
                 return 0
             # A warned action waits for the very next line: anything else (a command too) drops it.
