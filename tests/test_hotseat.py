@@ -62,7 +62,8 @@ def test_CRD_START_C_a_terminal_is_wiped_with_its_scrollback_at_every_hand_over_
         assert text.count(banner) == text.count(WIPE + banner)
         assert text.endswith(WIPE + "\nbye\n")
     out = Terminal()
-    text = _play([*VS, "--max-actions", "2"], "\n1\n\n1\n", out)
+    # The second "1" (adjust -4 -4) loses the game: the loop warns, and "yes" confirms it.
+    text = _play([*VS, "--max-actions", "2"], "\n1\n\n1\nyes\n", out)
     assert WIPE + "\n=== game over ===" in text and "result: " in text.split(WIPE)[-1]
     assert "your attributes" not in text.split(WIPE)[-1]
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .api import (
     GameRules,
     action_from_index,
+    action_grammar,
     action_index,
     action_space,
     action_text,
@@ -45,6 +46,7 @@ from .api import (
     render_text,
     returns,
     rules_of,
+    seat_view,
     to_notation,
 )
 from .cards import TowerCardSet
@@ -125,6 +127,7 @@ __all__ = [
     "VsOutcome",
     "VsState",
     "action_from_index",
+    "action_grammar",
     "action_index",
     "action_space",
     "action_text",
@@ -152,6 +155,7 @@ __all__ = [
     "render_text",
     "returns",
     "rules_of",
+    "seat_view",
     "to_notation",
 ]
 

@@ -26,6 +26,7 @@ from .options import Options, OptionSpec, check_options, check_seed
 __all__ = [
     "GameRules",
     "action_from_index",
+    "action_grammar",
     "action_index",
     "action_space",
     "action_text",
@@ -53,6 +54,7 @@ __all__ = [
     "render_text",
     "returns",
     "rules_of",
+    "seat_view",
     "to_notation",
 ]
 
@@ -110,6 +112,13 @@ class GameRules:
     """The named slices of :func:`observation_tensor` (:func:`observation_layout`)."""
     determinize: Callable[[Any, int, int], Any] | None = None
     """``(state, player, seed)``: a full state consistent with what ``player`` sees (:func:`determinize`)."""
+    action_grammar: tuple[tuple[str, str, str], ...] = ()
+    """Each kind of action as ``(form, example, meaning)``, for ``help`` (:func:`action_grammar`)."""
+    seat_view: Callable[[Any, int], str] | None = None
+    """``(state, player)``: what that seat is shown at the terminal (:func:`seat_view`); ``None``: the
+    text of its observation."""
+    public_actions: bool = False
+    """Every action's text may be shown to every player (no text names a hidden card)."""
 
 
 _BY_TYPE: dict[type, GameRules] = {}
@@ -441,3 +450,17 @@ def render_svg(state: Any, *, player: int | None = None, scale: float = 1.0) -> 
         raise NotImplementedError(f"{rules_of(state).name} has no SVG pictures yet")
     result: str = fn(state, player=player, scale=scale)
     return result
+
+
+def action_grammar(state: Any) -> tuple[tuple[str, str, str], ...]:
+    """The game's action texts as ``(form, example, meaning)``: what terminal play's ``help`` prints."""
+    return rules_of(state).action_grammar
+
+
+def seat_view(state: Any, player: int) -> str:
+    """What ``player`` is shown at the terminal: built from :func:`observation` only, so it hides
+    what that seat may not know (the solo game adds coordinates and the top card's paths)."""
+    fn = rules_of(state).seat_view
+    if fn is not None:
+        return fn(state, player)
+    return render_text(observation(state, player))

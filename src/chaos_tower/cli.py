@@ -48,11 +48,12 @@ def _parser() -> argparse.ArgumentParser:
         help="play a solo, VS or Crest Duel game in the terminal, or watch agents play one",
         description="Play Tower of CHAOS solo, a VS game (--mode vs --players N) or Crest Duel "
         "(--game crest --players N [--teams]) hot-seat at one keyboard, each player shown only their "
-        "own view. Without --agent you choose each action by its number or its text (q or "
-        "end-of-input quits); with --agent agents play the whole game (every seat) and the "
-        "explained log is printed.",
+        "own view. Without --agent you choose each action by its number or its text in any case "
+        "(? or help at the prompt: the grammar, list, undo, save FILE; q or end-of-input quits); "
+        "with --agent agents play every seat and the explained log is printed; --seat P=NAME "
+        "gives one seat to an agent.",
     )
-    play.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    play.add_argument("--seed", type=int, default=None, help="the game's seed (default 0)")
     play.add_argument("--mode", choices=("solo", "vs"), default="solo", help="solo (default) or vs")
     play.add_argument(
         "--players",
@@ -107,6 +108,16 @@ def _parser() -> argparse.ArgumentParser:
         help="tower (solo, default) or crest (Crest Duel)",
     )
     play.add_argument("--teams", action="store_true", help="with --game crest and 4 or 6 players: two teams")
+    play.add_argument(
+        "--seat",
+        action="append",
+        metavar="P=NAME",
+        help="seat P is played by agent NAME (or human); repeatable, e.g. --seat 1=mcts",
+    )
+    play.add_argument("--record", metavar="FILE", help="write a replay of the game to FILE when it ends")
+    play.add_argument(
+        "--resume", metavar="FILE", help="go on with the game in FILE (a replay, or a save from ct.dumps)"
+    )
     schema = commands.add_parser(
         "schema",
         help="print a JSON Schema",

@@ -101,5 +101,9 @@ def test_command_line_vs_options() -> None:
         check=True,
     )
     assert result.stdout.startswith("result: player 0:")
-    assert main(["play", "--mode", "vs", "--agent", "greedy"]) == 2
+    # Every agent of the registry plays every game now (issue 12: one play loop); a name that is
+    # no agent, or the solo-only refusal of "simple", is still refused.
+    assert main(["play", "--mode", "vs", "--agent", "greedy", "--quiet", "--max-actions", "20"]) == 0
+    assert main(["play", "--mode", "vs", "--seat", "1=nosuch"]) == 2
+    assert main(["play", "--agent", "simple"]) == 2
     assert main(["play", "--players", "3"]) == 2

@@ -35,6 +35,7 @@ from .cards import CrestCard, RingCard, SpellCard
 from .state import MAX_PLAYERS, CrestGame
 
 __all__ = [
+    "GRAMMAR",
     "MODES",
     "Cast",
     "CrestAction",
@@ -124,6 +125,24 @@ ACTION_TYPES = (Place, Wear, Cast, Discard, Use, Recover, SwapMarks, SwapHands, 
 
 def _at(target: int | None) -> str:
     return "" if target is None else f" @{target}"
+
+GRAMMAR: tuple[tuple[str, str, str], ...] = (
+    (
+        "place ID mK new|stack|replace",
+        "place moon-crest m0 new",
+        "a crest on mark K: on an empty mark, on its stack, or replacing it",
+    ),
+    ("wear ID", "wear ring-of-clarity", "wear a chaos ring, replacing the worn one"),
+    ("cast ID [@T]", "cast slumber @1", "cast a spell, at enemy seat T when it has one"),
+    ("discard ID [ID]", "discard mind-rend", "discard one or two cards"),
+    ("use mK [@T]", "use m0 @1", "use mark K's whole stack, at enemy seat T"),
+    ("recover", "recover", "recover instead of using crests"),
+    ("swap mD mK", "swap m0 m1", "the dead monster's mark D with your mark K"),
+    ("swap hands", "swap hands", "the dead wielder's hand with yours"),
+    ("done", "done", "end the step: setup, wielder or beast phase, or decline the choice"),
+)
+"""Each action's text form, an example and its meaning: what terminal play's ``help`` prints
+(the rules themselves are cited where they are implemented)."""
 
 
 def action_text(action: CrestAction) -> str:

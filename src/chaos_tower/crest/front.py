@@ -13,7 +13,7 @@ from ..errors import MalformedActionError
 from ..options import Options, OptionSpec
 from ..views import view_rules
 from . import determinize, engine, layout, notation, observe, render, serial, svg, view_codec
-from .actions import CrestAction, action_text, parse_action
+from .actions import GRAMMAR, CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
 from .state import CrestState
@@ -115,6 +115,7 @@ CREST = api.GameRules(
     from_notation=notation.from_notation,
     notation_words=(notation.GAME,),
     render_svg=svg.render_svg,
+    action_grammar=GRAMMAR,
 )
 
 CREST_VIEW = view_rules(

@@ -17,6 +17,7 @@ from ..vocabulary import LETTERS
 from .geometry import DIRECTIONS, Grid
 
 __all__ = [
+    "GRAMMAR",
     "Action",
     "Discard",
     "Fight",
@@ -171,6 +172,26 @@ Action = (
     | Stand
     | Finish
 )
+
+GRAMMAR: tuple[tuple[str, str, str], ...] = (
+    ("place X,Y RN", "place 2,3 r90", "place the chaos deck's top card on x,y turned RN"),
+    ("step ID X,Y RN", "step step.marnit 1,2 r0", "place a step from the step area"),
+    ("rebright X,Y RN", "rebright 2,2 r0", "place Rebright"),
+    ("move D", "move n", "move through a path: D is n e s w"),
+    ("flip D A", "flip e G", "spend element A (G W V S D) to flip the room toward D"),
+    ("fight D A", "fight e V", "fight the monster toward D with element A"),
+    ("take ID [drop ID]", "take normal.sack-of-fly", "take an item shown by an icon"),
+    ("make ID", "make rare.power-of-robust", "make an item from its recipe"),
+    ("set ID SLOT", "set normal.sack-of-fly front-0", "set a carried item into a slot"),
+    ("use SLOT [A] [at X,Y] [to X,Y] [on ID]", "use front-0 at 2,2", "use a slot's item"),
+    ("relocate X,Y to X,Y RN", "relocate 0,0 to 1,1 r90", "while rearranging: move a card (Sword Of Light)"),
+    ("stand X,Y", "stand 1,1", "while rearranging: put yourself on a card"),
+    ("finish", "finish", "end the rearranging"),
+    ("discard ID", "discard normal.sack-of-fly", "put a carried item in the lost area"),
+)
+"""Each action's text form, an example and its meaning: what terminal play's ``help`` prints
+(the rules themselves are cited where they are implemented).
+Cells are ``x,y`` from the top left (from 0), as the board's labels show; RN is r0 r90 r180 r270."""
 
 
 def _rot(rotation: int) -> str:

@@ -19,9 +19,10 @@ from . import (
     render,
     serial,
     svg,
+    terminal,
     view_codec,
 )
-from .actions import Action
+from .actions import GRAMMAR, Action
 from .state import DA_ORDERS, State
 
 __all__ = ["OPTIONS", "SOLO", "SOLO_VIEW"]
@@ -139,6 +140,9 @@ SOLO = api.GameRules(
     to_notation=notation.to_notation,
     from_notation=position.from_notation,
     notation_words=position.WORDS,
+    action_grammar=GRAMMAR,
+    seat_view=terminal.seat_view,
+    public_actions=True,
 )
 
 SOLO_VIEW = view_rules(

@@ -23,6 +23,7 @@ from ..vocabulary import LETTERS
 from .state import VsState
 
 __all__ = [
+    "GRAMMAR",
     "Adjust",
     "Declare",
     "Draw",
@@ -80,6 +81,20 @@ VsAction = Draw | Give | Declare | Adjust | Subtract
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+GRAMMAR: tuple[tuple[str, str, str], ...] = (
+    ("draw", "draw", "draw the top chaos card"),
+    ("give ITEM to P pay K", "give normal.sack-of-fly to 1 pay 0", "give an item to P, paying counter K"),
+    (
+        "seen P A pay K",
+        "seen 1 G pay 0",
+        "declare player P's attribute A (G W V S D or 地水火風闇), paying counter K",
+    ),
+    ("adjust D [D]", "adjust +1 -1", "change your counters by D each after a draw or gift"),
+    ("subtract N [N]", "subtract 1 0", "with the extra rule: subtract at the end of a turn"),
+)
+"""Each action's text form, an example and its meaning: what terminal play's ``help`` prints
+(the rules themselves are cited where they are implemented)."""
 
 
 def action_text(state: VsState, action: VsAction) -> str:

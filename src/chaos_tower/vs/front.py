@@ -82,6 +82,13 @@ def _options(state: VsState) -> Options:
     return Options(mode="vs", values=tuple((spec.name, getattr(state, spec.name)) for spec in OPTIONS))
 
 
+def _seat_view(state: VsState, player: int) -> str:
+    """The player's view (:func:`~chaos_tower.vs.observe.observation` only), with card and item names."""
+    t = state.table
+    names = dict(zip((*t.chaos_ids, *t.item_ids), (*t.chaos_names, *t.item_names), strict=True))
+    return render.view_text(observe.observation(state, player), names)
+
+
 VS = api.GameRules(
     name="tower-vs",
     save_format=serial.FORMAT,
@@ -111,6 +118,9 @@ VS = api.GameRules(
     from_notation=notation.from_notation,
     notation_words=(notation.GAME,),
     render_svg=svg.render_svg,
+    action_grammar=actions.GRAMMAR,
+    seat_view=_seat_view,
+    public_actions=True,  # counters are named by place, never by attribute (vs.actions)
 )
 
 

@@ -1,0 +1,241 @@
+"""Setting up a terminal game from ``chaos-tower play``'s arguments: the game, its seats, the files.
+
+A :class:`Table` is everything the loop (:mod:`chaos_tower.app.play`) needs: the card set, the
+game's first state (``None`` when resumed from a plain save, which does not
+hold it), the actions already played, the state now, and who plays each seat:
+a person (``None``) or an agent from :data:`chaos_tower.agents.AGENTS`.
+Problems with the command line give exit code 2, with a file 1, and a
+message; nothing is started then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from itertools import pairwise
+from typing import Any
+
+from attrs import frozen
+
+from .. import api, replay
+from ..agents import AGENTS, Agent, make_agent
+from ..errors import CardSetError, ChaosTowerError
+from ..loading import load_cardset
+from ..safefile import FileRefusal, read_limited
+
+__all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "open_table"]
+
+VS_FLAGS = ("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff")
+"""The ``play`` flags only the VS modes take."""
+
+GAME_FLAGS = ("mode", "players", "teams", "seed", "max_actions", *VS_FLAGS)
+"""What ``--resume`` takes from its file instead (given with it, they are refused)."""
+
+_AGENT_LIMIT = {"tower-solo": 2000}
+"""``max_actions`` when only agents play (as before: 2000 solo, 5000 elsewhere)."""
+
+_MAX_FILE = replay.MAX_REPLAY_BYTES
+
+
+class SetupError(Exception):
+    """The game cannot be set up; ``code`` is the exit code (2: the command line, 1: a file)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@frozen(kw_only=True)
+class Played:
+    """One action of the game: the state it was taken in, the seat that took it, its text."""
+
+    before: Any
+    seat: int
+    text: str
+
+
+@frozen(kw_only=True)
+class Table:
+    """A game ready to play at the terminal."""
+
+    cards: Any
+    start: Any | None
+    """The game's first state; ``None`` after resuming a save (so no replay can be written)."""
+    played: tuple[Played, ...]
+    state: Any
+    agents: tuple[Agent | None, ...]
+    """Per seat: ``None`` for a person, else the agent that plays it."""
+    record: str | None
+    quiet: bool
+
+
+def _flag(args: argparse.Namespace, name: str) -> Any:
+    return getattr(args, name, None)
+
+
+def _check_game_flags(args: argparse.Namespace) -> str:
+    """The game asked for ("tower-solo", "tower-vs" or "crest"), after the checks of today's flags."""
+    mode = _flag(args, "mode") or "solo"
+    agent = _flag(args, "agent")
+    if (_flag(args, "game") or "tower") == "crest":
+        if mode != "solo" or any(_flag(args, n) for n in VS_FLAGS) or agent == "simple":
+            raise SetupError(
+                "Crest Duel has no --mode, --extra-rule or VS readings; its agents are " + ", ".join(AGENTS)
+            )
+        return "crest"
+    if mode == "vs":
+        if _flag(args, "players") == 6 or _flag(args, "teams"):
+            raise SetupError("--mode vs is for 2 to 5 players, without teams")
+        return "tower-vs"
+    if _flag(args, "teams"):
+        raise SetupError("--teams belongs to --game crest")
+    if _flag(args, "players") not in (None, 1) or any(_flag(args, n) for n in VS_FLAGS):
+        raise SetupError("--players, --extra-rule and the VS readings belong to --mode vs")
+    if agent == "simple":
+        raise SetupError("the solo game is played by the agents " + ", ".join(AGENTS))
+    return "tower-solo"
+
+
+def _cards(path: str | None, game: str) -> Any:
+    try:
+        return load_cardset(path, game="crest") if game == "crest" else load_cardset(path)
+    except CardSetError as exc:
+        raise SetupError(str(exc), 1) from None
+
+
+def _seat_names(args: argparse.Namespace, players: int, game: str) -> list[str | None]:
+    """Who plays each seat: ``--agent`` for every seat, then ``--seat P=NAME`` for one."""
+    names: list[str | None] = [_flag(args, "agent")] * players
+    given: set[int] = set()
+    for spec in _flag(args, "seat") or ():
+        seat_text, sep, name = spec.partition("=")
+        name = name.strip().lower()
+        if not sep or not seat_text.strip().isdigit():
+            raise SetupError(f"--seat takes P=NAME (e.g. --seat 1=mcts), not {spec!r}")
+        seat = int(seat_text)
+        if not 0 <= seat < players:
+            raise SetupError(f"--seat {spec}: this game has seats 0 to {players - 1}")
+        if seat in given:
+            raise SetupError(f"--seat {seat} is given twice")
+        given.add(seat)
+        known = (*AGENTS, "human", *(("simple",) if game == "tower-vs" else ()))
+        if name not in known:
+            raise SetupError(f"--seat {spec}: {name!r} is not one of {', '.join(known)}")
+        names[seat] = None if name == "human" else name
+    return names
+
+
+def _agent(name: str, seat: int, seed: int, budget: int | None) -> Agent:
+    if name == "simple":  # the VS modes' rule-of-thumb player, kept for --agent simple
+        from ..vs.agents import SimpleVsAgent
+
+        return SimpleVsAgent(seed * 10 + seat)
+    params = {"simulations": budget} if name == "mcts" and budget is not None else {}
+    # Seat 0 keeps the seed itself, so a solo agent game is the one it was before.
+    return make_agent(name, seat, seed + 1000 * seat, **params)
+
+
+def _read(path: str) -> tuple[str, Any]:
+    try:
+        text = read_limited(path, _MAX_FILE).decode("utf-8")
+        data = json.loads(text)
+    except FileRefusal as refusal:
+        raise SetupError(f"{path}: cannot read it: {refusal.reason}", 1) from None
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SetupError(f"{path}: not a save or replay (not JSON text: {exc})", 1) from None
+    return text, data
+
+
+def _resume(path: str, cards_path: str | None) -> tuple[Any, Any | None, tuple[Played, ...], Any]:
+    """The card set, first state, actions played and state now of a replay or save file."""
+    text, data = _read(path)
+    fmt = data.get("format") if isinstance(data, dict) else None
+    try:
+        if isinstance(fmt, str) and fmt.startswith("chaos-tower/replay/"):
+            game = replay.loads(text)
+            cards = _cards(cards_path, "crest" if game.game == "crest" else "tower")
+            states = list(replay.steps(game, cards))
+            played = tuple(
+                Played(before=a.state, seat=api.current_player(a.state) or 0, text=b.action or "")
+                for a, b in pairwise(states)
+            )
+            return cards, states[0].state, played, states[-1].state
+        cards = _cards(cards_path, "crest" if isinstance(fmt, str) and "crest" in fmt else "tower")
+        state = api.loads(text, cards)
+        api.legal_actions(state)  # a player's view is no game to play on: TypeError
+        return cards, None, (), state
+    except TypeError:
+        raise SetupError(
+            f"{path}: a player's view cannot be played on; resume a full save or a replay", 1
+        ) from None
+    except ChaosTowerError as exc:
+        raise SetupError(f"{path}: {exc}", 1) from None
+
+
+def _new(args: argparse.Namespace, game: str, people: bool) -> tuple[Any, Any]:
+    cards = _cards(_flag(args, "cards"), "crest" if game == "crest" else "tower")
+    limit = _flag(args, "max_actions")
+    if limit is None and not people:
+        limit = _AGENT_LIMIT.get(game, 5000)
+    seed = _flag(args, "seed")
+    options: dict[str, Any] = {"seed": 0 if seed is None else seed, "max_actions": limit}
+    if game == "tower-vs":
+        options |= {
+            "mode": "vs",
+            "players": _flag(args, "players") or 2,
+            "extra_rule": bool(_flag(args, "extra_rule")),
+        }
+        options |= {n: _flag(args, n) for n in VS_FLAGS[1:] if _flag(args, n) is not None}
+    elif game == "crest":
+        options |= {"players": _flag(args, "players") or 2, "teams": True if _flag(args, "teams") else None}
+    try:
+        return cards, api.new_game(cards, **options)
+    except ValueError as exc:
+        raise SetupError(f"chaos-tower play: {exc}") from None
+
+
+def _people_only(args: argparse.Namespace) -> bool:
+    return not _flag(args, "agent") and not any(
+        spec.partition("=")[2].strip().lower() not in ("", "human") for spec in _flag(args, "seat") or ()
+    )
+
+
+def open_table(args: argparse.Namespace) -> Table:
+    """The game ``args`` ask for, its seats and files; :class:`SetupError` if it cannot be."""
+    resume = _flag(args, "resume")
+    budget = _flag(args, "budget")
+    if resume is not None:
+        given = [n for n in GAME_FLAGS if _flag(args, n) not in (None, False, "solo")]
+        if _flag(args, "game") not in (None, "tower"):
+            given.append("game")
+        if given:
+            flags = ", ".join("--" + n.replace("_", "-") for n in given)
+            raise SetupError(f"--resume takes the game, its seed and options from the file; drop {flags}")
+        cards, start, played, state = _resume(resume, _flag(args, "cards"))
+        game = api.rules_of(state).name
+        if _flag(args, "agent") == "simple" and game != "tower-vs":
+            raise SetupError("--agent simple plays the VS modes only")
+    else:
+        game = _check_game_flags(args)
+        cards, start = _new(args, game, _people_only(args))
+        played, state = (), start
+    if _flag(args, "record") is not None and start is None:
+        raise SetupError(
+            "--record needs the game from its start: resume a replay (a save holds only the position)"
+        )
+    players = api.rules_of(state).players(state)
+    names = _seat_names(args, players, game)
+    if budget is not None and ("mcts" not in names or budget < 1):
+        raise SetupError("--budget is a number of simulations (1 or more) for --agent mcts")
+    seed = _flag(args, "seed")
+    seed = int(getattr(state, "seed", 0)) if seed is None else seed
+    agents = tuple(None if n is None else _agent(n, p, seed, budget) for p, n in enumerate(names))
+    return Table(
+        cards=cards,
+        start=start,
+        played=played,
+        state=state,
+        agents=agents,
+        record=_flag(args, "record"),
+        quiet=bool(_flag(args, "quiet")),
+    )

@@ -1,0 +1,133 @@
+"""Terminal play's text: colour (where the terminal has it), the grouped list of actions, ``help``.
+
+Colour follows https://no-color.org: only to a terminal (``isatty``) whose
+``TERM`` is not ``dumb``, and never while ``NO_COLOR`` is set to anything but
+the empty string. The list of actions is sized for a 50-line terminal: a
+short list is shown one action a line; a long one as a count per kind and the
+first actions numbered in columns, ``list`` and ``list KIND`` showing the rest,
+so the board stays on screen.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Mapping, Sequence
+from typing import TextIO
+
+__all__ = ["COMMANDS", "Style", "grammar_text", "listing", "wants_colour"]
+
+SCREEN_LINES = 50
+"""The terminal height the first listing is sized for (issue 16: the board must stay on screen)."""
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("NUMBER or action text", "play that action (any case: PLACE 2,2 R90 is place 2,2 r90)"),
+    ("help, ?", "this help: the action grammar and these commands"),
+    ("list [KIND]", "number every legal action, or those of one kind (list place)"),
+    ("view", "show your view again"),
+    ("undo", "take back your own last action, if nobody acted since and it revealed nothing"),
+    ("save FILE", "write the game so far to FILE (resume: chaos-tower play --resume FILE)"),
+    ("yes", "confirm an action that loses the game, after the warning"),
+    ("q, quit", "stop (end of input and Ctrl-C stop too)"),
+)
+
+
+def wants_colour(out: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Colour for this output: a terminal, ``TERM`` not ``dumb``, ``NO_COLOR`` unset or empty."""
+    env = os.environ if environ is None else environ
+    if env.get("NO_COLOR", "") != "" or env.get("TERM", "") == "dumb":
+        return False
+    try:
+        return out.isatty()
+    except (AttributeError, ValueError):  # a closed or exotic stream is no terminal
+        return False
+
+
+class Style:
+    """ANSI styles when ``on``, plain text otherwise."""
+
+    def __init__(self, on: bool) -> None:
+        self.on = on
+
+    def _wrap(self, code: str, text: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if self.on else text
+
+    def head(self, text: str) -> str:
+        return self._wrap("1", text)
+
+    def warn(self, text: str) -> str:
+        return self._wrap("1;31", text)
+
+    def bad(self, text: str) -> str:
+        return self._wrap("33", text)
+
+    def dim(self, text: str) -> str:
+        return self._wrap("2", text)
+
+
+def _kind(text: str) -> str:
+    return text.split(maxsplit=1)[0] if text.strip() else text
+
+
+def _columns(entries: Sequence[tuple[int, str]], width: int, rows: int | None) -> tuple[list[str], int]:
+    """``entries`` numbered in columns (down, then across) within ``width``; at most ``rows`` rows.
+
+    Returns the lines and how many entries they show."""
+    if not entries:
+        return [], 0
+    cell = max(len(f"{n:3d}  {t}") for n, t in entries) + 3
+    across = max(1, width // cell)
+    needed = -(-len(entries) // across)
+    shown_rows = needed if rows is None else min(needed, rows)
+    shown = entries[: shown_rows * across]
+    height = -(-len(shown) // across)
+    lines = []
+    for r in range(height):
+        row = [shown[c * height + r] for c in range(across) if c * height + r < len(shown)]
+        lines.append("".join(f"{n:3d}  {t}".ljust(cell) for n, t in row).rstrip())
+    return ["  " + line for line in lines], len(shown)
+
+
+def listing(texts: Sequence[str], room: int, kind: str | None = None, width: int | None = None) -> list[str]:
+    """The legal actions (``texts``, numbered from 1) in at most about ``room`` lines.
+
+    With ``kind`` only that kind (``list place``), all of them. Every action keeps
+    its number in the whole list, so the number typed is the same whichever view
+    showed it."""
+    width = width if width is not None else min(shutil.get_terminal_size((80, SCREEN_LINES)).columns, 160)
+    entries = [(n, t) for n, t in enumerate(texts, 1) if kind is None or _kind(t) == kind]
+    if kind is not None:
+        if not entries:
+            kinds = ", ".join(sorted({_kind(t) for t in texts}))
+            return [f"  no legal action is a {kind!r} now (kinds: {kinds})"]
+        return _columns(entries, width, None)[0]
+    if len(entries) <= max(room, 1):
+        return [f"  {n:3d}  {t}" for n, t in entries]
+    counts: dict[str, int] = {}
+    for _, t in entries:
+        counts[_kind(t)] = counts.get(_kind(t), 0) + 1
+    summary = ", ".join(f"{k} ×{c}" for k, c in counts.items())
+    lines, shown = _columns(entries, width, max(room - 2, 2))
+    rest = len(entries) - shown
+    more = (
+        [
+            f"  … {rest} more: 'list' numbers them all, 'list {_kind(entries[shown][1])}' one kind; "
+            "or type an action ('help' shows how)"
+        ]
+        if rest
+        else []
+    )
+    return [f"  {len(entries)} actions: {summary}", *lines, *more]
+
+
+def grammar_text(grammar: Sequence[tuple[str, str, str]]) -> list[str]:
+    """``help``: each action's form, an example and its meaning, then the prompt's commands."""
+    lines = ["actions (type the text in any case, or the number from the list):"]
+    for form, example, meaning in grammar:
+        # Two lines each, so that the help fits an 80-column terminal.
+        lines.append(f"  {form:<24} {meaning}")
+        lines.append(f"  {'':<24} e.g. {example}")
+    lines.append("commands:")
+    command_width = max(len(c) for c, _ in COMMANDS)
+    lines.extend(f"  {command:<{command_width}}  {what}" for command, what in COMMANDS)
+    return lines

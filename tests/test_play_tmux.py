@@ -1,0 +1,201 @@
+"""Terminal play in a real terminal (tmux): a few moves of each game through the prompt's features.
+
+Each test runs ``chaos-tower play`` in a detached tmux session of its own (50
+lines, as issue 16 asks the board to fit) and types as a person would: help,
+an action in capitals, undo, the loss warning where a few moves reach one,
+save, then ``--resume`` of the saved file in a new session. Without tmux these
+tests skip, except under CI, where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import chaos_tower
+
+pytestmark = pytest.mark.terminal
+
+SRC = Path(chaos_tower.__file__).resolve().parents[1]
+TIMEOUT = 30.0
+PROMPT = "q to quit)>"
+
+
+@pytest.fixture(scope="module")
+def tmux() -> str:
+    found = shutil.which("tmux")
+    if found is None:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("tmux is missing, and CI must run the terminal tests (.ci/run installs it)")
+        pytest.skip("tmux is not installed (these tests run, and must pass, under CI)")
+    return found
+
+
+class Pane:
+    """One ``chaos-tower`` run in a detached 160×50 tmux session on a server of its own."""
+
+    def __init__(self, tmux: str, tmp: Path, argv: list[str]) -> None:
+        self.base = [
+            tmux,
+            "-L",
+            f"ct-play-{os.getpid()}-{uuid.uuid4().hex[:8]}",
+            "-f",
+            str(tmp / "tmux.conf"),
+        ]
+        (tmp / "tmux.conf").write_text(
+            "set -g history-limit 100000\nset -g remain-on-exit on\n", encoding="utf-8"
+        )
+        env = os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+        command = " ".join(
+            shlex.quote(a)
+            for a in ["env", f"PYTHONPATH={env}", "TERM=xterm", sys.executable, "-m", "chaos_tower", *argv]
+        )
+        self.tmux("new-session", "-d", "-s", "game", "-x", "160", "-y", "50", command)
+
+    def tmux(self, *args: str) -> str:
+        run = subprocess.run
+        return run([*self.base, *args], capture_output=True, text=True, timeout=TIMEOUT, check=True).stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "game")
+
+    def history(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "game", "-S", "-", "-E", "-")
+
+    def type(self, line: str) -> None:
+        if line:
+            self.tmux("send-keys", "-t", "game", "-l", line)
+        self.tmux("send-keys", "-t", "game", "Enter")
+
+    def wait(self, text: str, *, prompt: bool = True) -> str:
+        """Wait until the screen shows ``text`` (and, by default, a prompt after it); the screen."""
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            screen = self.screen()
+            at = screen.rfind(text)
+            if at >= 0 and (not prompt or screen.rstrip().endswith(("> ", ">"))):
+                return screen
+            if time.monotonic() > deadline:
+                pytest.fail(f"waited {TIMEOUT}s for {text!r}; the screen:\n{screen}")
+            time.sleep(0.02)
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=TIMEOUT, check=False)
+
+
+@pytest.fixture
+def start(tmux: str, tmp_path: Path) -> Iterator[object]:
+    panes: list[Pane] = []
+
+    def begin(*argv: str) -> Pane:
+        panes.append(Pane(tmux, tmp_path, list(argv)))
+        return panes[-1]
+
+    yield begin
+    for pane in panes:
+        pane.close()
+
+
+def test_TOC_OVER_01_solo_help_capitals_undo_warning_save_and_resume(start: object, tmp_path: Path) -> None:
+    """TOC-START-A, TOC-PROG2-02, TOC-OVER-01: the first screen holds the labelled board and its
+    prompt within 50 lines; ? prints the grammar; PLACE in capitals is played; undo takes back a move
+    that showed nothing; "move e" off the floor is warned about; save, and --resume goes on there."""
+    save = tmp_path / "solo.json"
+    p = start("play", "--seed", "0")  # type: ignore[operator]
+    first = p.wait(PROMPT)
+    assert (
+        "x=0" in first
+        and "y=4" in first
+        and "top card to place: " in first
+        and "96 actions: place ×96" in first
+    )
+    p.type("?")
+    p.wait("commands:")
+    p.type("PLACE 2,2 R270")
+    p.wait("[TOC-START-A]")
+    for line in ("place 1,2 r180", "place 2,1 r180", "move n"):
+        p.type(line)
+    p.wait("life 4 → 3")
+    p.type("undo")
+    p.wait("undone: move n")
+    p.type("step step.marnit 4,1 r90")
+    p.wait("[TOC-STEP-01]")
+    p.type("move e")
+    p.wait("this loses the game (left-floor, TOC-OVER-01)")
+    p.type(f"save {save}")
+    p.wait("saved a replay of 4 actions")
+    p.type("q")
+    p.wait("bye", prompt=False)
+    again = start("play", "--resume", str(save))  # type: ignore[operator]
+    again.wait("@Marni")
+    again.type("move e")
+    again.wait("this loses the game")
+    again.type("yes")
+    again.wait("result: lost (left-floor, TOC-OVER-01)", prompt=False)
+
+
+def test_TOC_VS2_031_vs_two_players_through_the_prompt(start: object, tmp_path: Path) -> None:
+    """TOC-VS2-027, TOC-VS2-031: help; DRAW in capitals; undo refused (the draw showed a card);
+    "adjust -4 -4" warned about (both counters to 0); save at player 1's turn and resume there."""
+    save = tmp_path / "vs.json"
+    p = start("play", "--mode", "vs", "--players", "2", "--seed", "4")  # type: ignore[operator]
+    p.wait("player 0: press Enter to see your view>")
+    p.type("")
+    p.wait(PROMPT)
+    p.type("help")
+    p.wait("commands:")
+    p.type("DRAW")
+    p.wait("player 0: press Enter to see your view>")
+    p.type("")
+    p.wait(PROMPT)
+    p.type("undo")
+    p.wait("not undone: 'draw' showed you something hidden")
+    p.type("adjust -4 -4")
+    p.wait("this loses the game (counters-zero, TOC-VS2-031)")
+    p.type("adjust -1 0")
+    p.wait("player 1: press Enter to see your view>")
+    p.type("")
+    p.wait("You are player 1")
+    p.type(f"save {save}")
+    p.wait("saved a replay of 2 actions")
+    p.type("q")
+    p.wait("bye", prompt=False)
+    again = start("play", "--resume", str(save))  # type: ignore[operator]
+    again.wait("player 1: press Enter to see your view>")
+    again.type("")
+    again.wait("You are player 1")
+
+
+def test_CRD_START_C_crest_two_seats_through_the_prompt(start: object, tmp_path: Path) -> None:
+    """CRD-START-C, CRD-WIELD-E: help; WEAR in capitals, then undone (it showed nothing); done
+    passes the keyboard; seat 1 saves, and --resume hands the keyboard to seat 1 again."""
+    save = tmp_path / "crest.json"
+    p = start("play", "--game", "crest", "--players", "2", "--seed", "2")  # type: ignore[operator]
+    p.wait("seat 0: press Enter to see your view>")
+    p.type("")
+    p.wait(PROMPT)
+    p.type("?")
+    p.wait("commands:")
+    p.type("WEAR RING-OF-CLARITY")
+    p.wait(PROMPT)
+    p.type("undo")
+    p.wait("undone: wear ring-of-clarity")
+    p.type("done")
+    p.wait("seat 1: press Enter to see your view>")
+    p.type("")
+    p.wait("hand: ")
+    p.type(f"save {save}")
+    p.wait("saved a replay of 1 actions")
+    p.type("q")
+    p.wait("bye", prompt=False)
+    again = start("play", "--resume", str(save))  # type: ignore[operator]
+    again.wait("seat 1: press Enter to see your view>")
