@@ -44,15 +44,15 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
     """Play game ``index`` of the run and return its row."""
     seed = game_seed(spec.seed, index)
     multi = spec.mode != "solo"
-    # The run's options as data (any mode's): the typed front door's overloads take one mode's each.
-    given: dict[str, Any] = {
-        "mode": None if spec.game == "crest" else spec.mode,
-        "players": spec.players if multi else None,
-        "teams": True if spec.teams else None,
-        "extra_rule": spec.extra_rule if spec.mode == "vs" else None,  # each mode refuses others' options
-        "max_actions": spec.max_actions,
-    }
-    state = ct.new_game(cards, seed=seed, **given)
+    state = ct.api.new_game(  # the options of any mode, as data: the dispatch itself, not the typed overloads
+        cards,
+        seed=seed,
+        mode=None if spec.game == "crest" else spec.mode,
+        players=spec.players if multi else None,
+        teams=True if spec.teams else None,
+        extra_rule=spec.extra_rule if spec.mode == "vs" else None,  # each mode refuses others' options
+        max_actions=spec.max_actions,
+    )
     options, factories = _fixed(spec)
     agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
     tracker = tracker_for(spec.rules, cards)
