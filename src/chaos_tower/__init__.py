@@ -17,10 +17,36 @@ by default) into frozen, typed records. The solo game: :func:`new_game`, then
 
 from __future__ import annotations
 
-from .api import (
-    GameRules,
+from .api import GameRules, action_grammar, option_specs, rules_of, seat_view
+from .cards import TowerCardSet
+from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
+from .crest.actions import Cast as CrestCast
+from .crest.actions import CrestAction
+from .crest.actions import Discard as CrestDiscard
+from .crest.actions import Done as CrestDone
+from .crest.actions import Place as CrestPlace
+from .crest.actions import Recover as CrestRecover
+from .crest.actions import SwapHands as CrestSwapHands
+from .crest.actions import SwapMarks as CrestSwapMarks
+from .crest.actions import Use as CrestUse
+from .crest.actions import Wear as CrestWear
+from .crest.cards import CrestCardSet
+from .crest.observe import CrestObservation
+from .crest.state import CrestOutcome, CrestState
+from .errors import (
+    CardSetError,
+    ChaosTowerError,
+    IllegalActionError,
+    MalformedActionError,
+    OptionError,
+    Problem,
+    SaveError,
+)
+from .loading import check_cardset, load_cardset
+from .options import Options, OptionSpec
+from .safeload import LIMITS, Limits
+from .signatures import (
     action_from_index,
-    action_grammar,
     action_index,
     action_space,
     action_text,
@@ -38,33 +64,14 @@ from .api import (
     observation,
     observation_layout,
     observation_tensor,
-    option_specs,
     options,
     outcome,
     parse_action,
     render_svg,
     render_text,
     returns,
-    rules_of,
-    seat_view,
     to_notation,
 )
-from .cards import TowerCardSet
-from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
-from .crest.cards import CrestCardSet
-from .crest.state import CrestOutcome, CrestState
-from .errors import (
-    CardSetError,
-    ChaosTowerError,
-    IllegalActionError,
-    MalformedActionError,
-    OptionError,
-    Problem,
-    SaveError,
-)
-from .loading import check_cardset, load_cardset
-from .options import Options, OptionSpec
-from .safeload import LIMITS, Limits
 from .tower import front as _front  # noqa: F401  (registers the solo game with the front door)
 from .tower.actions import (
     Action,
@@ -80,9 +87,10 @@ from .tower.actions import (
     Take,
     Use,
 )
+from .tower.observe import Observation
 from .tower.state import Event, Outcome, State
 from .vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
-from .vs.actions import Adjust, Declare, Draw, Give, Subtract
+from .vs.actions import Adjust, Declare, Draw, Give, Subtract, VsAction
 from .vs.observe import VsObservation
 from .vs.state import VsOutcome, VsState
 
@@ -92,9 +100,20 @@ __all__ = [
     "Adjust",
     "CardSetError",
     "ChaosTowerError",
+    "CrestAction",
     "CrestCardSet",
+    "CrestCast",
+    "CrestDiscard",
+    "CrestDone",
+    "CrestObservation",
     "CrestOutcome",
+    "CrestPlace",
+    "CrestRecover",
     "CrestState",
+    "CrestSwapHands",
+    "CrestSwapMarks",
+    "CrestUse",
+    "CrestWear",
     "Declare",
     "Discard",
     "Draw",
@@ -108,6 +127,7 @@ __all__ = [
     "Make",
     "MalformedActionError",
     "Move",
+    "Observation",
     "OptionError",
     "OptionSpec",
     "Options",
@@ -123,6 +143,7 @@ __all__ = [
     "Take",
     "TowerCardSet",
     "Use",
+    "VsAction",
     "VsObservation",
     "VsOutcome",
     "VsState",

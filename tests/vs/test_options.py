@@ -164,3 +164,25 @@ def test_TOC_VS2_027_play_flags_choose_the_readings(capsys: pytest.CaptureFixtur
     assert main(["play", "--declare-when", "any_time"]) == 2
     assert main(["play", "--game", "crest", "--own-attribute-bluff"]) == 2
     assert "VS readings" in capsys.readouterr().err
+
+
+def test_TOC_VS3_051_any_time_declarer_who_puts_out_the_last_two_wins_and_the_end_saves() -> None:
+    """TOC-VS3-051 / TOC-VS2-029: with declare_when="any_time", a declarer who is not the turn player
+    names the last other player in and pays their own last point for it: nobody is left, the declarer
+    wins, and that ending is a sound position (it saves, and its notation reads back)."""
+    state = rigged(
+        3,
+        ["G", "W", "V"],
+        counters=[(4,), (1,), (0,)],
+        out=(False, False, True),
+        adjust_after_draw="all",
+        declare_when="any_time",
+    )
+    state = ct.apply(ct.apply(state, ct.Draw()), ct.Adjust(deltas=(0,)))
+    assert ct.current_player(state) == 1 and state.turn == 0
+    after = ct.apply(state, ct.Declare(target=0, attribute="G", pay=0))
+    assert after.out == (True, True, True)
+    won = ct.VsOutcome(results=("lost", "won", "lost"), cause="named", rule="TOC-VS3-051")
+    assert ct.outcome(after) == won
+    assert ct.loads(ct.dumps(after), CARDS) == after
+    assert ct.from_notation(ct.to_notation(after), CARDS) == after

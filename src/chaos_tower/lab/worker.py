@@ -44,7 +44,7 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
     """Play game ``index`` of the run and return its row."""
     seed = game_seed(spec.seed, index)
     multi = spec.mode != "solo"
-    state = ct.new_game(
+    state = ct.api.new_game(  # the options of any mode, as data: the dispatch itself, not the typed overloads
         cards,
         seed=seed,
         mode=None if spec.game == "crest" else spec.mode,

@@ -96,8 +96,11 @@ def _one_winner(state: VsState, winner: int, cause: str) -> list[str]:
         if state.out[winner] or sum(1 for gone in state.out if not gone) != 1:
             return ["won as the last one in, yet the winner is not the only player in (TOC-VS3-051)"]
         return []
-    # cause == "named": two right names, or the declaration that put out the last other player.
-    if right_names(state, winner) < 2 and not (all(state.out) and winner == state.turn):
+    # cause == "named": two right names, or the declaration that put out the last other player. That
+    # declaration is the last one made, and its declarer need not be the turn player: with
+    # declare_when="any_time" a player adjusting on another's turn may make it (TOC-VS2-029).
+    last_declarer = state.named[-1].player if state.named else None
+    if right_names(state, winner) < 2 and not (all(state.out) and winner == last_declarer):
         return ["won by naming, yet the winner has not named two attributes rightly (TOC-VS3-051)"]
     return []
 
