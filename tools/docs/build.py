@@ -10,6 +10,8 @@ from pathlib import Path
 from .card_pages import card_pages
 from .common import OUTPUTS, ROOT
 from .crest import crest_pages
+from .glossary import glossary_page
+from .layouts import observation_page
 from .rules import rules_pages
 from .schema import schema_pages
 from .trace import Traceability, trace
@@ -29,6 +31,8 @@ def generate(trace_: Traceability | None = None) -> dict[str, str]:
         for name, text in pages.items():
             files[f"{folder}/{name}"] = text
     files.update(crest_pages(trace_))
+    files["rules/glossary.md"] = glossary_page()
+    files["schema/observation.md"] = observation_page()
     return dict(sorted(files.items()))
 
 

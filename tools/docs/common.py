@@ -27,6 +27,11 @@ def esc(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
 
+def _esc_inner(text: str) -> str:
+    """:func:`esc` of a piece of a line: the spaces at its ends are kept."""
+    return _MD_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", text))
+
+
 def code(text: object) -> str:
     """Inline code; backticks in the text are kept by a longer fence."""
     value = str(text)
@@ -70,14 +75,34 @@ def prose(text: str, prefixes: tuple[str, ...] = ("TOC",)) -> str:
 
 
 def plain(text: str, prefixes: tuple[str, ...] = ("TOC",)) -> str:
-    """Plain text (the registry, card texts): escaped, with rule IDs as links."""
-    out, last = [], 0
-    for start, end, rule_id in find_ids(text, prefixes):
-        out.append(esc(text[last:start]))
-        out.append(rule_ref(rule_id))
-        last = end
-    out.append(esc(text[last:]))
+    """Plain text (the registry, card texts): escaped, with rule IDs as links.
+
+    A span in backquotes (`` `count` ``, as the registry writes an action or a
+    field) is shown as code, not as literal backquotes.
+    """
+    out = []
+    # The whole text, lines joined, is split at its code spans; each piece keeps its spaces.
+    for part in re.split(r"(`[^`\n]+`)", " ".join(text.split())):
+        if len(part) > 2 and part.startswith("`") and part.endswith("`"):
+            out.append(code(part[1:-1]))
+            continue
+        last = 0
+        for start, end, rule_id in find_ids(part, prefixes):
+            out.append(_esc_inner(part[last:start]))
+            out.append(rule_ref(rule_id))
+            last = end
+        out.append(_esc_inner(part[last:]))
     return "".join(out)
+
+
+def source_ref(name: str, title: str | None = None) -> str:
+    """A link to a Python name: its API entry if public, else its highlighted source (docs/_ext)."""
+    return f"{{source}}`{title} <{name}>`" if title else f"{{source}}`{name}`"
+
+
+def test_ref(file: str, name: str) -> str:
+    """A link to a test function in the highlighted source of its file."""
+    return f"{{source}}`{name} <{file}::{name}>`"
 
 
 def table(head: list[str], rows: Iterable[list[str]]) -> str:

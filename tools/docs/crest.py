@@ -13,8 +13,9 @@ from chaos_tower.crest import cards as cc
 from chaos_tower.options import rule_options
 from chaos_tower.rulebook import Rule, registries
 
-from .common import GENERATED, code, esc, page, plain, rule_ref, table
-from .trace import CREST_GAMES, NOT_IMPLEMENTING, Traceability
+from .common import GENERATED, code, esc, page, plain, rule_ref, source_ref, table, test_ref
+from .glossary import terms_line
+from .trace import CREST_GAMES, MODULE, Traceability
 
 
 def ref(rule_id: str) -> str:
@@ -32,31 +33,32 @@ def _registry() -> tuple[tuple[Rule, ...], dict[str, tuple[str, str]]]:
     return crest.rules, {s.code: (s.title, s.ja) for s in crest.sections}
 
 
-def _files(trace_: Traceability, rule_id: str) -> list[str]:
-    """The source files citing a rule."""
-    return sorted(
-        f
-        for f in trace_.citations.everywhere.get(rule_id, ())
-        if f.startswith("src/") and f not in NOT_IMPLEMENTING
-    )
+def _sites(trace_: Traceability, rule_id: str) -> list[str]:
+    """The functions, classes, constants and modules citing a rule, as links."""
+    return [
+        source_ref(name.removesuffix(MODULE)) + (MODULE if name.endswith(MODULE) else "")
+        for name in sorted(trace_.citations.code.get(rule_id, ()))
+    ]
 
 
 def _tests(trace_: Traceability, rule_id: str) -> list[str]:
-    return sorted(f"{file}::{name}" for file, name in trace_.citations.tests.get(rule_id, ()))
+    return [
+        f"{code(file)}: {test_ref(file, name)}"
+        for file, name in sorted(trace_.citations.tests.get(rule_id, ()))
+    ]
 
 
 def _entry(rule: Rule, trace_: Traceability) -> str:
     lines = [f"({rule.id.lower()})=", f"### {rule.id}: {esc(rule.title)}", "", f"> {esc(rule.ja)}", ""]
     lines += [linked(rule.en), ""]
+    lines += terms_line(rule)
     if rule.reading:
         lines += [f"**Our reading:** {linked(rule.reading)}", ""]
     lines += rule_options(rule.id, ct.option_specs())
-    cited = _files(trace_, rule.id)
-    lines += ["**Implemented in:** " + (", ".join(code(c) for c in cited) or "nothing yet."), ""]
+    cited = _sites(trace_, rule.id)
+    lines += ["**Implemented in:** " + (", ".join(cited) or "nothing yet."), ""]
     named = _tests(trace_, rule.id)
-    lines += (
-        ["**Tested by:**", "", *(f"- {code(t)}" for t in named)] if named else ["**Tested by:** nothing yet."]
-    )
+    lines += ["**Tested by:**", "", *(f"- {t}" for t in named)] if named else ["**Tested by:** nothing yet."]
     kinds = sorted(trace_.events(rule.id))
     lines += ["", "**Events:** " + (", ".join(code(k) for k in kinds) or "none recorded.")]
     return "\n".join(lines)
@@ -79,7 +81,7 @@ def rules_page(trace_: Traceability) -> str:
     rows = []
     for section, (en, ja) in sections.items():
         members = [r for r in rules if r.section == section]
-        covered = sum(1 for r in members if _files(trace_, r.id) and _tests(trace_, r.id))
+        covered = sum(1 for r in members if _sites(trace_, r.id) and _tests(trace_, r.id))
         rows.append([esc(en), esc(ja), code(section), str(len(members)), f"{covered}/{len(members)}"])
     parts.append(table(["section", "summary", "code", "rules", "with code and tests"], rows))
     for section, (en, ja) in sections.items():

@@ -9,7 +9,21 @@ import chaos_tower as ct
 from chaos_tower.options import rule_options
 from chaos_tower.rulebook import Rule, registries
 
-from .common import GENERATED, code, esc, page, percent, plain, rule_label, rule_ref, table, toctree
+from .common import (
+    GENERATED,
+    code,
+    esc,
+    page,
+    percent,
+    plain,
+    rule_label,
+    rule_ref,
+    source_ref,
+    table,
+    test_ref,
+    toctree,
+)
+from .glossary import terms_line
 from .trace import GAMES, MAX_ACTIONS, MODULE, VS_GAMES, Traceability
 
 VS_SECTIONS = frozenset({"VS2", "VS3"})
@@ -47,7 +61,7 @@ def _status(rule: Rule, trace_: Traceability) -> str:
 
 
 def _site(name: str) -> str:
-    return code(name.removesuffix(MODULE)) + (MODULE if name.endswith(MODULE) else "")
+    return source_ref(name.removesuffix(MODULE)) + (MODULE if name.endswith(MODULE) else "")
 
 
 def _through(items: list[str]) -> str:
@@ -59,7 +73,7 @@ def _tests_list(tests: set[tuple[str, str]]) -> str:
     for file, name in sorted(tests):
         by_file[file].append(name)
     return "\n".join(
-        f"- {code(file)}: " + ", ".join(code(n) for n in names) for file, names in by_file.items()
+        f"- {code(file)}: " + ", ".join(test_ref(file, n) for n in names) for file, names in by_file.items()
     )
 
 
@@ -69,6 +83,7 @@ def _rule_entry(rule: Rule, trace_: Traceability) -> str:
     if not trace_.has_code(rule.id):
         lines += ["**Status: not yet implemented**.", ""]
     lines += [f"> {esc(rule.ja)}", "", plain(rule.en), ""]
+    lines += terms_line(rule)
     if rule.reading:
         lines += [f"**Our reading:** {plain(rule.reading)}", ""]
     lines += rule_options(rule.id, ct.option_specs())

@@ -325,7 +325,7 @@ def schema_pages() -> dict[str, str]:
             "`chaos-tower schema NAME --bundle` prints a schema with every schema it uses inside it, as one "
             "file for tools that take a single file.",
             table(["schema", "file", "top-level properties", "definitions"], index_rows),
-            toctree([doc.stem for doc in schemas]),
+            toctree([doc.stem for doc in schemas] + ["observation"]),
         ]
     )
     return pages
