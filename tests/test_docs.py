@@ -48,6 +48,9 @@ def test_the_guides_and_the_api_reference_have_examples() -> None:
         "guides/saving.md",
         "guides/vs.md",
         "api/vs.md",
+        "howto/solo.md",
+        "howto/vs.md",
+        "howto/crest.md",
     }
     assert expected <= names
 
@@ -73,7 +76,21 @@ def test_the_toctree_holds_every_section() -> None:
         assert re.search(rf"^{re.escape(entry)}$", index, re.M), entry
     for guide in ("embedding", "custom-cards", "ai", "saving", "lab"):
         assert re.search(rf"^guides/{guide}$", index, re.M), guide
+    for game in ("solo", "vs", "crest"):
+        assert re.search(rf"^howto/{game}$", index, re.M), game
     assert re.search(r"^rules/glossary$", index, re.M)
+
+
+@pytest.mark.parametrize("game", ["solo", "vs", "crest"])
+def test_how_to_play_shows_pictures_its_doctest_checks(game: str) -> None:
+    """Each picture of a "How to play" page is one its examples check against the game they play."""
+    text = (DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"\]\(img/([\w-]+\.svg)\)", text))
+    checked = set(re.findall(r'drawn\(state, "([\w-]+\.svg)"', text))
+    assert len(shown) >= 3
+    assert shown == checked
+    assert all((DOCS / "howto" / "img" / name).is_file() for name in shown)
+    assert len(re.findall(r"\{ref\}`[A-Z]{3}-", text)) >= 8  # the steps link to their rules
 
 
 def _sphinx(source: Path, out: Path, builder: str = "html") -> subprocess.CompletedProcess[str]:
