@@ -51,6 +51,8 @@ def test_the_guides_and_the_api_reference_have_examples() -> None:
         "howto/solo.md",
         "howto/vs.md",
         "howto/crest.md",
+        "api/tasks.md",
+        "api/lab.md",
     }
     assert expected <= names
 
@@ -68,6 +70,14 @@ def test_every_public_name_is_in_the_api_reference() -> None:
     text = (DOCS / "api.md").read_text(encoding="utf-8")
     documented = set(re.findall(r"^\.\. auto(?:function|class|exception|data):: (\w+)", text, re.M))
     assert set(ct.__all__) - documented == set()
+
+
+def test_every_public_name_has_an_example_on_the_task_page() -> None:
+    """docs/api/tasks.md (the API by what a user does) uses every name of ``ct.__all__`` in an example."""
+    text = (DOCS / "api" / "tasks.md").read_text(encoding="utf-8")
+    examples = "\n".join(line for line in text.splitlines() if line.startswith((">>> ", "... ")))
+    used = set(re.findall(r"\bct\.(\w+)", examples))
+    assert set(ct.__all__) - used == set()
 
 
 def test_the_toctree_holds_every_section() -> None:
