@@ -27,6 +27,8 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT / "src") not in sys.path:  # a checkout without `pip install -e .`
     sys.path.insert(0, str(_ROOT / "src"))
 
+sys.path.insert(0, str(_ROOT / "docs" / "_ext"))  # the docs' own extension, chaos_links
+
 import chaos_tower  # noqa: E402 (after the path is set)
 
 # -- Project -------------------------------------------------------------------
@@ -45,6 +47,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
+    "chaos_links",  # docs/_ext: the rule pages' code and test references as links
 ]
 # No sphinx.ext.intersphinx: the docs are built offline.
 

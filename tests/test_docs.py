@@ -10,6 +10,7 @@ build does, so it meets the same warnings, without spending time writing pages.
 from __future__ import annotations
 
 import doctest
+import html
 import re
 import subprocess
 import sys
@@ -47,6 +48,11 @@ def test_the_guides_and_the_api_reference_have_examples() -> None:
         "guides/saving.md",
         "guides/vs.md",
         "api/vs.md",
+        "howto/solo.md",
+        "howto/vs.md",
+        "howto/crest.md",
+        "api/tasks.md",
+        "api/lab.md",
     }
     assert expected <= names
 
@@ -66,21 +72,130 @@ def test_every_public_name_is_in_the_api_reference() -> None:
     assert set(ct.__all__) - documented == set()
 
 
+def test_every_public_name_has_an_example_on_the_task_page() -> None:
+    """docs/api/tasks.md (the API by what a user does) uses every name of ``ct.__all__`` in an example."""
+    text = (DOCS / "api" / "tasks.md").read_text(encoding="utf-8")
+    examples = "\n".join(line for line in text.splitlines() if line.startswith((">>> ", "... ")))
+    used = set(re.findall(r"\bct\.(\w+)", examples))
+    assert set(ct.__all__) - used == set()
+
+
 def test_the_toctree_holds_every_section() -> None:
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for entry in ("api", "rules/index", "schema/index", "cards/index", "loading", "performance"):
         assert re.search(rf"^{re.escape(entry)}$", index, re.M), entry
     for guide in ("embedding", "custom-cards", "ai", "saving", "lab"):
         assert re.search(rf"^guides/{guide}$", index, re.M), guide
+    for game in ("solo", "vs", "crest"):
+        assert re.search(rf"^howto/{game}$", index, re.M), game
+    assert re.search(r"^rules/glossary$", index, re.M)
 
 
-def test_the_sphinx_build_has_no_warning(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["solo", "vs", "crest"])
+def test_how_to_play_shows_pictures_its_doctest_checks(game: str) -> None:
+    """Each picture of a "How to play" page is one its examples check against the game they play."""
+    text = (DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"\]\(img/([\w-]+\.svg)\)", text))
+    checked = set(re.findall(r'drawn\(state, "([\w-]+\.svg)"', text))
+    assert len(shown) >= 3
+    assert shown == checked
+    assert all((DOCS / "howto" / "img" / name).is_file() for name in shown)
+    assert len(re.findall(r"\{ref\}`[A-Z]{3}-", text)) >= 8  # the steps link to their rules
+
+
+def _sphinx(source: Path, out: Path, builder: str = "html") -> subprocess.CompletedProcess[str]:
     for module in ("sphinx", "furo", "myst_parser"):
         pytest.importorskip(module)
-    run = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "dummy", str(DOCS), str(tmp_path)],
+    return subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder, str(source), str(out)],
         capture_output=True,
         text=True,
         check=False,
     )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The HTML site, built once with warnings as errors (a missing link target is one)."""
+    out = tmp_path_factory.mktemp("html")
+    run = _sphinx(DOCS, out)
     assert run.returncode == 0, run.stderr
+    return out
+
+
+def test_the_sphinx_build_has_no_warning(site: Path) -> None:
+    assert (site / "index.html").is_file()
+    assert (site / "rules" / "prog1.html").is_file()
+
+
+# Markup that a page shows instead of rendering: a backquote outside code, a role or
+# directive name, a Markdown link to a .md file.
+_LEFTOVER = re.compile(
+    r"`|\{(?:term|ref|doc|source|py:\w+|eval-rst|doctest|toctree)\}"
+    r"|:(?:func|class|meth|mod|attr|exc|data|obj|ref|doc|term):`?"
+    r"|\]\((?!https?:)[^)]*\.md\)"
+)
+
+
+def _shown_text(page: str) -> str:
+    """The text of a page's article as a reader sees it, code and highlighted blocks left out."""
+    start, end = page.find("<article"), page.rfind("</article>")
+    body = page[start:end] if start >= 0 else page
+    body = re.sub(r"<(script|style|pre)\b.*?</\1>", " ", body, flags=re.S)
+    body = re.sub(r"<code\b.*?</code>", " ", body, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+def _pages(site: Path) -> list[Path]:
+    skip = {"_modules", "_tests", "_static", "_sources", "_images"}
+    return sorted(p for p in site.rglob("*.html") if not skip & set(p.relative_to(site).parts))
+
+
+def test_no_page_shows_leftover_markup(site: Path) -> None:
+    """No stray backquotes (`TOC-PROG1..``4``), literal roles ({term}, :func:) or unrendered links."""
+    found = []
+    for page in _pages(site):
+        text = _shown_text(page.read_text(encoding="utf-8"))
+        for match in _LEFTOVER.finditer(text):
+            around = " ".join(text[max(0, match.start() - 30) : match.end() + 30].split())
+            found.append(f"{page.relative_to(site)}: {around}")
+    assert found == [], "\n".join(found[:20])
+
+
+def test_the_rule_pages_references_are_links(site: Path) -> None:
+    """Every "Implemented in" and "Tested by" reference of the rule pages is a working link."""
+    total = 0
+    for page in sorted((site / "rules").glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(r'(<a [^>]*href="([^"]+)"[^>]*>)?<code class="xref chaos-source', text):
+            total += 1
+            assert match[1], f"{page.name}: a code or test reference that is no link"
+            target, _, anchor = match[2].partition("#")
+            linked = (page.parent / target).resolve()
+            assert linked.is_file(), f"{page.name}: {match[2]} does not exist"
+            # A module-level citation links to the top of its module's page; any other, to its anchor.
+            assert not anchor or f'id="{anchor}"' in linked.read_text(encoding="utf-8"), (
+                f"{page.name}: no anchor {match[2]}"
+            )
+    assert total > 1000
+
+
+def test_a_missing_code_reference_fails_the_build(tmp_path: Path) -> None:
+    """The ``source`` role (docs/_ext/chaos_links.py) warns on a target that does not exist, so -W fails."""
+    (tmp_path / "conf.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(DOCS / '_ext')!r})\n"
+        "extensions = ['myst_parser', 'chaos_links']\n",
+        encoding="utf-8",
+    )
+    good = (
+        "{source}`chaos_tower.tower.progress.apply_flip` "
+        "{source}`t <tests/test_docs.py::test_the_toctree_holds_every_section>`"
+    )
+    (tmp_path / "index.md").write_text(f"# Links\n\n{good}\n", encoding="utf-8")
+    assert _sphinx(tmp_path, tmp_path / "ok").returncode == 0
+    for bad in ("chaos_tower.tower.progress.no_such_function", "tests/test_docs.py::test_no_such_test"):
+        (tmp_path / "index.md").write_text(f"# Links\n\n{good} {{source}}`{bad}`\n", encoding="utf-8")
+        run = _sphinx(tmp_path, tmp_path / "bad", "dummy")
+        assert run.returncode != 0
+        assert f"source reference target not found: {bad}" in run.stderr

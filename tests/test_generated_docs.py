@@ -156,3 +156,53 @@ def test_ids_in_test_names_and_ranges(gen: ModuleType) -> None:
         "TOC-ITEM-01C",
     ]
     assert gen.subclauses("TOC-RARE-08") == [f"TOC-RARE-08{x}" for x in "ABCDE"]
+
+
+def test_the_scanner_reads_both_games_ids_and_ranges(gen: ModuleType) -> None:
+    """One scanner for every game: Crest Duel's IDs (CRD-START-A..F) are found, ranges and names too."""
+    assert [i for _, i in gen.cited_ids("``CRD-START-A..`F` ``")] == [f"CRD-START-{x}" for x in "ABCDEF"]
+    assert gen.named_ids("test_CRD_WIELD_B_to_D_spells") == ["CRD-WIELD-B", "CRD-WIELD-C", "CRD-WIELD-D"]
+    assert [i for _s, _e, i in gen.find_ids("TOC-PREP-01, CRD-BEAST-B", ("CRD",))] == ["CRD-BEAST-B"]
+    assert [i for _s, _e, i in gen.find_ids("XTOC-PREP-01 TOC-PREP-1 CRD-WIELD-01")] == []
+
+
+def test_the_scanner_takes_its_patterns_from_the_registries(
+    gen: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game added to the registries is scanned with no edit to the scanner (its id_pattern is read)."""
+    from chaos_tower.rulebook import Registry, Rule, Section, registries
+
+    citations = sys.modules["docs.citations"]
+    caches = (citations.patterns, citations.all_rules, citations.known_ids, citations._section_ids)
+    toy = Registry(
+        file="toy.yaml",
+        prefix="TOY",
+        section="[A-Z]+",
+        item="[0-9]{2}",
+        sections=(Section(code="DEAL", title="Deal", ja="配る"),),
+        rules=tuple(
+            Rule(id=f"TOY-DEAL-0{n}", section="DEAL", title="deal", ja="配る", en="Deal.") for n in (1, 2, 3)
+        ),
+    )
+    monkeypatch.setattr(citations, "registries", lambda: (*registries(), toy))
+    for cached in caches:
+        cached.cache_clear()
+    try:
+        assert [i for _, i in citations.cited_ids("`TOY-DEAL-01`..`03`")] == [
+            f"TOY-DEAL-0{n}" for n in (1, 2, 3)
+        ]
+        assert citations.named_ids("test_TOY_DEAL_02_03_deal") == ["TOY-DEAL-02", "TOY-DEAL-03"]
+    finally:
+        monkeypatch.undo()
+        for cached in caches:
+            cached.cache_clear()
+    assert list(citations.cited_ids("TOY-DEAL-01")) == []
+
+
+def test_the_registries_hold_their_id_patterns_and_section_titles() -> None:
+    from chaos_tower.rulebook import registries
+
+    for registry in registries():
+        assert registry.sections and all(s.title for s in registry.sections)
+        assert [s.code for s in registry.sections] == list(dict.fromkeys(r.section for r in registry.rules))
+        assert all(registry.id_pattern.fullmatch(r.id) for r in registry.rules)

@@ -215,3 +215,25 @@ def test_pattern_rejects(text: str) -> None:
 def test_pattern_finds_ids_in_prose() -> None:
     text = "see `TOC-STEP-11A` and (TOC-VS2-027), not TOC-PREP-1 or XTOC-PREP-02; CRD-BEAST-B."
     assert [m[0] for m in RULE_ID_PATTERN.finditer(text)] == ["TOC-STEP-11A", "TOC-VS2-027", "CRD-BEAST-B"]
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ({"sections": [{"code": "PREP", "title": "Preparation"}]}, "id_pattern"),
+        ({"id_pattern": {"prefix": "TOC", "section": "[A-Z]+"}}, "id_pattern"),
+        ({"id_pattern": {"prefix": "TOC", "section": "[A-Z]+", "item": "[0-9]{2}"}}, "sections"),
+        (
+            {"id_pattern": {"prefix": "TOC", "section": "[A-Z]+", "item": "[0-9]{2}"}, "sections": ["PREP"]},
+            "not a mapping",
+        ),
+    ],
+)
+def test_a_registry_header_without_its_id_pattern_or_sections_is_refused(
+    header: dict[str, object], message: str
+) -> None:
+    """The registry's header (the ID pattern and section titles the docs' scanner reads) is checked."""
+    from chaos_tower.rulebook import _header
+
+    with pytest.raises(ValueError, match=message):
+        _header(header, "tower.yaml")

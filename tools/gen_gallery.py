@@ -1,4 +1,4 @@
-"""Write the docs' picture gallery: docs/gallery.md and its pictures in docs/gallery/.
+"""Write the docs' pictures: the gallery (docs/gallery.md, docs/gallery/) and the "How to play" games.
 
 Every mode's picture, for the referee and for seats, from fixed seeds and
 random agents, so the gallery is reproducible:
@@ -99,9 +99,52 @@ pictures; a filled one was named rightly and lies face up.
 """
 
 
+def _howto_games() -> dict[str, tuple[Any, list[Any], Any]]:
+    """The games the "How to play" pages tell: first state, agents by seat, and how to pick the seat."""
+    from chaos_tower.agents import GreedyAgent
+    from chaos_tower.crest.agents import CrestRandomAgent
+    from chaos_tower.vs.agents import SimpleVsAgent
+
+    tower, crest = ct.load_cardset(), ct.load_cardset(game="crest")
+    return {
+        "solo": (ct.new_game(tower, seed=3), [GreedyAgent(3)], None),
+        "vs": (ct.new_game(tower, mode="vs", players=2, seed=3), [SimpleVsAgent(30), SimpleVsAgent(31)], 0),
+        "crest": (ct.new_game(crest, players=2, seed=5), [CrestRandomAgent(5)], None),
+    }
+
+
+HOWTO_STOPS = {
+    "solo": (0, 1, 4, 28, 31),
+    "vs": (0, 2, 54),
+    "crest": (0, 4, 7, 93),
+}
+"""After how many actions each "How to play" page shows its game (the last: the game's end)."""
+
+
+def howto_pictures() -> list[tuple[str, str]]:
+    """(file name, SVG) of the "How to play" pictures: docs/howto/img/<game>-<actions>.svg.
+
+    The pages' doctests play the same games with the same seeded agents and check that
+    each picture is the position they reach, so page, pictures and engine agree.
+    """
+    out = []
+    for game, (state, agents, _seat) in _howto_games().items():
+        stops = HOWTO_STOPS[game]
+        for done in range(stops[-1] + 1):
+            if done in stops:
+                out.append((f"{game}-{done}.svg", ct.render_svg(state)))
+                if game == "vs" and done == 0:
+                    out.append(("vs-0-seat-0.svg", ct.render_svg(state, player=0)))
+            if ct.is_terminal(state):
+                break
+            agent = agents[ct.current_player(state)] if len(agents) > 1 else agents[0]
+            state = ct.apply(state, agent.choose(state))
+    return out
+
+
 def files() -> dict[str, str]:
     """Every file the gallery owns, by path relative to docs/."""
-    out: dict[str, str] = {}
+    out: dict[str, str] = {f"howto/img/{name}": svg for name, svg in howto_pictures()}
     body = [_HEAD]
     for name, caption, svg in pictures():
         out[f"gallery/{name}"] = svg
@@ -120,7 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ]
     extra = [
         p.relative_to(DOCS).as_posix()
-        for p in (DOCS / "gallery").glob("*.svg")
+        for folder in ("gallery", "howto/img")
+        for p in (DOCS / folder).glob("*.svg")
         if p.relative_to(DOCS).as_posix() not in wanted
     ]
     if args.check:

@@ -20,7 +20,16 @@ from typing import Any
 from attrs import frozen
 from ruamel.yaml import YAML
 
-__all__ = ["RULE_ID_PATTERN", "Rule", "crest_rules", "rule", "tower_rules"]
+__all__ = [
+    "RULE_ID_PATTERN",
+    "Registry",
+    "Rule",
+    "Section",
+    "crest_rules",
+    "registries",
+    "rule",
+    "tower_rules",
+]
 
 RULE_ID_PATTERN: re.Pattern[str] = re.compile(
     r"(?<![A-Za-z0-9])"
@@ -45,6 +54,38 @@ class Rule:
     ja: str
     en: str
     reading: str | None = None
+
+
+@frozen(kw_only=True)
+class Section:
+    """A section of a manual: its code (``PREP``), English title and the manual's heading."""
+
+    code: str
+    title: str
+    ja: str
+
+
+@frozen(kw_only=True)
+class Registry:
+    """One game's rule registry: its ID pattern, its sections in order, and its rules.
+
+    ``prefix``, ``section`` and ``item`` are the parts of the game's IDs as regular
+    expressions (``TOC``, ``[A-Z]+[0-9]?``, ``[0-9]{2,3}[A-Z]?|[A-Z]``): the docs'
+    citation scanner builds its patterns from them, so a new game's IDs are found
+    with no edit to the scanner.
+    """
+
+    file: str
+    prefix: str
+    section: str
+    item: str
+    sections: tuple[Section, ...]
+    rules: tuple[Rule, ...]
+
+    @property
+    def id_pattern(self) -> re.Pattern[str]:
+        """A whole ID of this game, with groups ``section`` and ``item``."""
+        return re.compile(rf"{self.prefix}-(?P<section>{self.section})-(?P<item>{self.item})")
 
 
 def _required(entry: dict[Any, Any], key: str, index: int, file: str = "tower.yaml") -> str:
@@ -77,30 +118,59 @@ def _parse(entry: object, index: int, file: str = "tower.yaml", game: str = "toc
     )
 
 
-def _load(file: str, game: str) -> tuple[Rule, ...]:
+def _header(data: dict[Any, Any], file: str) -> tuple[dict[str, str], tuple[Section, ...]]:
+    pattern = data.get("id_pattern")
+    if not isinstance(pattern, dict) or not all(
+        isinstance(pattern.get(k), str) and pattern[k] for k in ("prefix", "section", "item")
+    ):
+        raise ValueError(f"{file}: id_pattern must map prefix, section and item to patterns")
+    sections = data.get("sections")
+    if not isinstance(sections, list) or not sections:
+        raise ValueError(f"{file}: sections must be a non-empty list")
+    parsed = []
+    for index, entry in enumerate(sections):
+        if not isinstance(entry, dict):
+            raise ValueError(f"{file} section {index} is not a mapping")
+        code, title = _required(entry, "code", index, file), _required(entry, "title", index, file)
+        parsed.append(Section(code=code, title=title, ja=str(entry.get("ja", ""))))
+    return {k: str(pattern[k]) for k in ("prefix", "section", "item")}, tuple(parsed)
+
+
+def _load_registry(file: str, game: str) -> Registry:
     source = files("chaos_tower") / "rules" / file
     data = YAML(typ="safe", pure=True).load(source.read_text(encoding="utf-8"))
-    if not isinstance(data, list):
-        raise ValueError(f"{file} must hold a list of rules")
-    rules = tuple(_parse(entry, index, file, game) for index, entry in enumerate(data))
+    if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
+        raise ValueError(f"{file} must hold id_pattern, sections and a list of rules")
+    pattern, sections = _header(data, file)
+    rules = tuple(_parse(entry, index, file, game) for index, entry in enumerate(data["rules"]))
+    registry = Registry(file=file, sections=sections, rules=rules, **pattern)
+    codes = {s.code for s in sections}
     seen: set[str] = set()
     for item in rules:
         if item.id in seen:
             raise ValueError(f"{file}: rule {item.id} appears twice")
+        if registry.id_pattern.fullmatch(item.id) is None or item.section not in codes:
+            raise ValueError(f"{file}: rule {item.id} does not follow the file's id_pattern and sections")
         seen.add(item.id)
-    return rules
+    return registry
+
+
+@cache
+def registries() -> tuple[Registry, ...]:
+    """Every game's rule registry: the Tower's, then Crest Duel's."""
+    return (_load_registry("tower.yaml", "toc"), _load_registry("crest.yaml", "crd"))
 
 
 @cache
 def tower_rules() -> tuple[Rule, ...]:
     """Every Tower of CHAOS rule, in the manual's order."""
-    return _load("tower.yaml", "toc")
+    return registries()[0].rules
 
 
 @cache
 def crest_rules() -> tuple[Rule, ...]:
     """Every Crest Duel (紋章使い) rule, ``CRD-…``, in the rules summary's order."""
-    return _load("crest.yaml", "crd")
+    return registries()[1].rules
 
 
 @cache

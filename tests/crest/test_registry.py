@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
-from chaos_tower.rulebook import RULE_ID_PATTERN, Rule, crest_rules, rule
+from chaos_tower.rulebook import Rule, crest_rules, rule
 
 ROOT = Path(__file__).resolve().parents[2]
 MANUAL = Path("/work/shared/manual/crest-duel.ja.txt")
@@ -47,26 +50,29 @@ def test_quotation_is_verbatim_and_in_order(item: Rule) -> None:
         assert manual.find(_squeeze(item.ja)) > manual.find(_squeeze(rules[index - 1].ja))
 
 
-def _text(folder: str, skip: Path | None = None) -> str:
-    return "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / folder).rglob("*.py") if p != skip)
+def _scanner() -> ModuleType:
+    """The docs generator's citation scanner (``tools/docs/citations.py``): one scanner for all."""
+    path = ROOT / "tools" / "gen_docs.py"
+    spec = importlib.util.spec_from_file_location("gen_docs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)
+    spec.loader.exec_module(module)
+    return module
 
 
-SRC = _text("src/chaos_tower")
-TESTS = _text("tests", skip=Path(__file__).resolve())
-
-
-def _whole(rule_id: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(rule_id)}(?![0-9A-Za-z])")
+GEN = _scanner()
+TRACE = GEN.trace(games=0)  # citations only: no games are needed to find the code and the tests
 
 
 @pytest.mark.parametrize("rule_id", [r.id for r in crest_rules()])
 def test_rule_is_cited_in_code(rule_id: str) -> None:
-    assert _whole(rule_id).search(SRC), f"no code cites {rule_id}"
+    assert TRACE.citations.code.get(rule_id), f"no code cites {rule_id}"
 
 
 @pytest.mark.parametrize("rule_id", [r.id for r in crest_rules()])
 def test_rule_is_named_by_a_test(rule_id: str) -> None:
-    names = re.findall(r"def (test_\w+)", TESTS)
+    names = [name for _file, name in TRACE.citations.tests.get(rule_id, ())]
     assert any(rule_id.replace("-", "_") in name for name in names), f"no test names {rule_id}"
 
 
@@ -78,6 +84,6 @@ def test_crd_ids_cited_anywhere_exist() -> None:
                 continue
             if path == Path(__file__).resolve() or "test_rulebook" in path.name:
                 continue
-            for match in RULE_ID_PATTERN.finditer(path.read_text(encoding="utf-8", errors="replace")):
-                if match["crd_section"] is not None:
-                    assert match[0] in known, f"{path}: unknown {match[0]}"
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for _start, _end, rule_id in GEN.find_ids(text, ("CRD",)):
+                assert rule_id in known, f"{path}: unknown {rule_id}"

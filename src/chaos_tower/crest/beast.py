@@ -1,4 +1,4 @@
-"""2.(2) ② 魔物フェイズ: use each mark's stack whole, or recover; refill and pass (`CRD-BEAST-A`..`D`)."""
+"""2.(2) ② 魔物フェイズ: use each mark's stack whole, or recover; refill and pass (`CRD-BEAST-A..D`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """2.(3) 魔物の死亡と勝利: death at HP 0, the killer's choice, the discards, the last side standing.
 
-`CRD-DEATH-A`..`C`.
+`CRD-DEATH-A..C`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seats and sides: 2 to 6 players, and two teams with 4 or 6 (`CRD-PLAYERS-A`..`C`)."""
+"""Seats and sides: 2 to 6 players, and two teams with 4 or 6 (`CRD-PLAYERS-A..C`)."""
 
 from __future__ import annotations
 

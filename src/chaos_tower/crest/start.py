@@ -1,6 +1,6 @@
 """2.(1) 開始: dealing, the face-down cards, the reveal, initiative and the first refill.
 
-`CRD-START-A`..`F`. The setup choice is simultaneous in the manual; here the
+`CRD-START-A..F`. The setup choice is simultaneous in the manual; here the
 seats choose in seat order, one card per action, hidden from the others until
 everyone is done (see the reading of `CRD-START-D`).
 """
@@ -167,7 +167,7 @@ def setup_actions(state: CrestState) -> list[CrestAction]:
 
 
 def setup_apply(work: Work, action: CrestAction) -> None:
-    """Put out one card face down, or finish; after the last seat, reveal and roll (`CRD-START-D`..`F`)."""
+    """Put out one card face down, or finish; after the last seat, reveal and roll (`CRD-START-D..F`)."""
     seat = work.seat
     if isinstance(action, Place):
         instance = work.take_from_hand(seat, action.card)

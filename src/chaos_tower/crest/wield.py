@@ -1,4 +1,4 @@
-"""2.(2) ① 紋章使いフェイズ: grow, cast one spell, or discard one or two (`CRD-WIELD-A`..`G`)."""
+"""2.(2) ① 紋章使いフェイズ: grow, cast one spell, or discard one or two (`CRD-WIELD-A..G`)."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ def move_reason(state: State, action: Move) -> Reason:
 
 
 def apply_move(change: Change, action: Move) -> None:
-    """Pass the two paths, paying both da, and enter the next card (`TOC-PROG1-02`..`PROG4-02`)."""
+    """Pass the two paths, paying both da, and enter the next card (`TOC-PROG1-02` to `TOC-PROG4-02`)."""
     state = change.original
     game = state.game
     d = action.direction
