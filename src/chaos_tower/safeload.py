@@ -51,6 +51,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.nodes import ScalarNode
 
 from .errors import Problem
+from .fastyaml import Unsure, fast_read
 
 __all__ = ["LIMITS", "Document", "JsonPath", "Limits", "format_path", "parse_bytes"]
 
@@ -91,6 +92,7 @@ _SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)\Z|\.(nan|NaN|NAN)\Z")
 # breaks: escaped before the positioned YAML pass (the strict JSON pass has read them already).
 _JSON_ONLY_CHARS = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_MISSING: Final = object()
 
 
 def format_path(path: JsonPath) -> str:
@@ -324,7 +326,7 @@ class _Reader:
             frame.state = _KEY
 
     def build_scalar(
-        self, event: ScalarEvent, tag: str, explicit: bool, path: JsonPath, line: int, column: int
+        self, event: Any, tag: str, explicit: bool, path: JsonPath, line: int, column: int
     ) -> Any:
         text: str = event.value
         if event.style == ">":
@@ -460,9 +462,13 @@ def _check_strict_json(text: str, reader: _Reader) -> None:
 
 
 def parse_bytes(
-    raw: bytes, *, file: str, json_mode: bool, limits: Limits = LIMITS
+    raw: bytes, *, file: str, json_mode: bool, limits: Limits = LIMITS, fast: bool = True
 ) -> tuple[Document | None, list[Problem]]:
-    """Parse one file's bytes; return the document (``None`` if unreadable) and its problems."""
+    """Parse one file's bytes; return the document (``None`` if unreadable) and its problems.
+
+    ``fast``: try libyaml's C parser first (:mod:`chaos_tower.fastyaml`), which answers
+    only for a clean document; ``False`` reads with the position-tracking reader alone.
+    """
     reader = _Reader(file, limits, json_mode=json_mode)
     try:
         if len(raw) > limits.max_file_bytes:
@@ -475,7 +481,14 @@ def parse_bytes(
             text = _JSON_ONLY_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
         yaml = YAML(typ="rt", pure=True)
         yaml.version = (1, 2)
-        data = reader.read(yaml.parse(text), yaml.resolver.resolve)
+        data = _MISSING
+        if fast:
+            try:
+                data = fast_read(text, reader, yaml.resolver.resolve)
+            except Unsure:
+                reader = _Reader(file, limits, json_mode=json_mode)  # start clean: the safe reader words it
+        if data is _MISSING:
+            data = reader.read(yaml.parse(text), yaml.resolver.resolve)
     except _Stop:
         return None, reader.problems
     except MarkedYAMLError as exc:
