@@ -17,72 +17,162 @@ by default) into frozen, typed records. The solo game: :func:`new_game`, then
 
 from __future__ import annotations
 
-from .api import (
-    GameRules,
-    action_from_index,
-    action_index,
-    action_space,
-    action_text,
-    apply,
-    can_apply,
-    check_action,
-    current_player,
-    determinize,
-    dumps,
-    from_notation,
-    is_terminal,
-    legal_actions,
-    loads,
-    new_game,
-    observation,
-    observation_layout,
-    observation_tensor,
-    option_specs,
-    options,
-    outcome,
-    parse_action,
-    render_svg,
-    render_text,
-    returns,
-    rules_of,
-    to_notation,
-)
-from .cards import TowerCardSet
-from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
-from .crest.cards import CrestCardSet
-from .crest.state import CrestOutcome, CrestState
-from .errors import (
-    CardSetError,
-    ChaosTowerError,
-    IllegalActionError,
-    MalformedActionError,
-    OptionError,
-    Problem,
-    SaveError,
-)
-from .loading import check_cardset, load_cardset
-from .options import Options, OptionSpec
-from .safeload import LIMITS, Limits
-from .tower import front as _front  # noqa: F401  (registers the solo game with the front door)
-from .tower.actions import (
-    Action,
-    Discard,
-    Fight,
-    Flip,
-    Make,
-    Move,
-    Place,
-    PlaceRebright,
-    PlaceStep,
-    SetItem,
-    Take,
-    Use,
-)
-from .tower.state import Event, Outcome, State
-from .vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
-from .vs.actions import Adjust, Declare, Draw, Give, Subtract
-from .vs.observe import VsObservation
-from .vs.state import VsOutcome, VsState
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# `import chaos_tower` imports nothing else: each public name is imported on first use
+# (PEP 562), so the command line's --help and --version, and programs that use one game,
+# do not pay for every game's rules (issue 13: import time). The built-in games register
+# with the front door when the front door is first used (chaos_tower.api._built_in).
+if TYPE_CHECKING:
+    from .api import (
+        GameRules,
+        action_from_index,
+        action_index,
+        action_space,
+        action_text,
+        apply,
+        can_apply,
+        check_action,
+        current_player,
+        determinize,
+        dumps,
+        from_notation,
+        is_terminal,
+        legal_actions,
+        loads,
+        new_game,
+        observation,
+        observation_layout,
+        observation_tensor,
+        option_specs,
+        options,
+        outcome,
+        parse_action,
+        render_svg,
+        render_text,
+        returns,
+        rules_of,
+        to_notation,
+    )
+    from .cards import TowerCardSet
+    from .crest.cards import CrestCardSet
+    from .crest.state import CrestOutcome, CrestState
+    from .errors import (
+        CardSetError,
+        ChaosTowerError,
+        IllegalActionError,
+        MalformedActionError,
+        OptionError,
+        Problem,
+        SaveError,
+    )
+    from .loading import check_cardset, load_cardset
+    from .options import Options, OptionSpec
+    from .safeload import LIMITS, Limits
+    from .tower.actions import (
+        Action,
+        Discard,
+        Fight,
+        Flip,
+        Make,
+        Move,
+        Place,
+        PlaceRebright,
+        PlaceStep,
+        SetItem,
+        Take,
+        Use,
+    )
+    from .tower.state import Event, Outcome, State
+    from .vs.actions import Adjust, Declare, Draw, Give, Subtract
+    from .vs.observe import VsObservation
+    from .vs.state import VsOutcome, VsState
+
+_LAZY: dict[str, str] = {
+    "LIMITS": ".safeload",
+    "Action": ".tower.actions",
+    "Adjust": ".vs.actions",
+    "CardSetError": ".errors",
+    "ChaosTowerError": ".errors",
+    "CrestCardSet": ".crest.cards",
+    "CrestOutcome": ".crest.state",
+    "CrestState": ".crest.state",
+    "Declare": ".vs.actions",
+    "Discard": ".tower.actions",
+    "Draw": ".vs.actions",
+    "Event": ".tower.state",
+    "Fight": ".tower.actions",
+    "Flip": ".tower.actions",
+    "GameRules": ".api",
+    "Give": ".vs.actions",
+    "IllegalActionError": ".errors",
+    "Limits": ".safeload",
+    "Make": ".tower.actions",
+    "MalformedActionError": ".errors",
+    "Move": ".tower.actions",
+    "OptionError": ".errors",
+    "OptionSpec": ".options",
+    "Options": ".options",
+    "Outcome": ".tower.state",
+    "Place": ".tower.actions",
+    "PlaceRebright": ".tower.actions",
+    "PlaceStep": ".tower.actions",
+    "Problem": ".errors",
+    "SaveError": ".errors",
+    "SetItem": ".tower.actions",
+    "State": ".tower.state",
+    "Subtract": ".vs.actions",
+    "Take": ".tower.actions",
+    "TowerCardSet": ".cards",
+    "Use": ".tower.actions",
+    "VsObservation": ".vs.observe",
+    "VsOutcome": ".vs.state",
+    "VsState": ".vs.state",
+    "action_from_index": ".api",
+    "action_index": ".api",
+    "action_space": ".api",
+    "action_text": ".api",
+    "apply": ".api",
+    "can_apply": ".api",
+    "check_action": ".api",
+    "check_cardset": ".loading",
+    "current_player": ".api",
+    "determinize": ".api",
+    "dumps": ".api",
+    "from_notation": ".api",
+    "is_terminal": ".api",
+    "legal_actions": ".api",
+    "load_cardset": ".loading",
+    "loads": ".api",
+    "new_game": ".api",
+    "observation": ".api",
+    "observation_layout": ".api",
+    "observation_tensor": ".api",
+    "option_specs": ".api",
+    "options": ".api",
+    "outcome": ".api",
+    "parse_action": ".api",
+    "render_svg": ".api",
+    "render_text": ".api",
+    "returns": ".api",
+    "rules_of": ".api",
+    "to_notation": ".api",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'chaos_tower' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # once: later lookups are plain module attributes
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "LIMITS",
