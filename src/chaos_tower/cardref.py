@@ -61,7 +61,9 @@ def restore_cardset(cls: type, fields: dict[str, Any], fingerprint: Callable[[An
     return cards
 
 
-def cardset_reduce(cards: Any, fingerprint: Callable[[Any], str]) -> tuple[Any, ...]:
+def cardset_reduce(
+    cards: Any, fingerprint: Callable[[Any], str]
+) -> tuple[Callable[..., Any], tuple[Any, ...]]:
     """A card set's pickle: its fields (not its derived memo), restored by :func:`restore_cardset`."""
     fields = {a.alias: getattr(cards, a.name) for a in attrs.fields(type(cards)) if a.init}
     return (restore_cardset, (type(cards), fields, fingerprint))

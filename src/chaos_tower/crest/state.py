@@ -15,8 +15,9 @@ from __future__ import annotations
 import copyreg
 import hashlib
 import json
+from collections.abc import Callable
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from attrs import field, frozen
 
@@ -119,7 +120,7 @@ def compiled(cards: CrestCardSet) -> CrestGame:
     return remember(cards._memo, "crest.game", lambda: compile_game(cards))
 
 
-def _reduce_cards(cards: CrestCardSet) -> tuple[object, ...]:
+def _reduce_cards(cards: CrestCardSet) -> tuple[Callable[..., CrestCardSet], tuple[Any, ...]]:
     return cardset_reduce(cards, crest_fingerprint)
 
 

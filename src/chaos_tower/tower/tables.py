@@ -11,7 +11,8 @@ from __future__ import annotations
 import copyreg
 import hashlib
 import json
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 from attrs import field, frozen
 
@@ -226,7 +227,7 @@ def game_of(fingerprint: str) -> Game:
     return compile_game(lookup(fingerprint))
 
 
-def _reduce_cards(cards: TowerCardSet) -> tuple[object, ...]:
+def _reduce_cards(cards: TowerCardSet) -> tuple[Callable[..., TowerCardSet], tuple[Any, ...]]:
     return cardset_reduce(cards, _fingerprint)
 
 
