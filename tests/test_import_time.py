@@ -78,3 +78,14 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
     with pytest.raises(AttributeError, match="no_such_name"):
         _ = chaos_tower.no_such_name  # type: ignore[attr-defined]
+
+
+def test_ct_options_stays_the_function_though_a_submodule_shares_its_name() -> None:
+    """Importing ``chaos_tower.options`` (the submodule) must not replace ``ct.options`` (the function)."""
+    code = (
+        "import chaos_tower as ct\n"
+        "import chaos_tower.options\n"
+        "import chaos_tower.api\n"
+        "assert ct.options is chaos_tower.api.options, ct.options\n"
+    )
+    assert "chaos_tower.options" in _imported(code)

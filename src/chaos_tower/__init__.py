@@ -161,6 +161,13 @@ _LAZY: dict[str, str] = {
 }
 
 
+# The submodule chaos_tower.options shares its name with the function ct.options: importing a
+# submodule sets the package's attribute, so it is imported now, and the name handed back to
+# the function (by __getattr__), as the eager imports left it.
+importlib.import_module(".options", __name__)
+del globals()["options"]
+
+
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:

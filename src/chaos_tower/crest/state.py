@@ -23,7 +23,7 @@ from attrs import field, frozen
 
 from ..cardref import cardset_reduce, lookup, register
 from ..converter import converter
-from ..memo import remember
+from ..memo import Memo, remember
 from ..tower.state import Event
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
 
@@ -199,6 +199,8 @@ class CrestState:
     result: CrestOutcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position)."""
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """The legal actions, once listed (:func:`~chaos_tower.crest.engine.legal_actions`); not copied."""
 
     def __repr__(self) -> str:
         from .notation import to_notation  # the one-line position, as the solo State shows it

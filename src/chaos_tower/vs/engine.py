@@ -40,9 +40,22 @@ def _reason(state: VsState, action: VsAction) -> Reason:
     return end.reason(state, action)
 
 
+def _listed(state: VsState, action: object) -> bool:
+    # The very record from the cached legal list (not merely an equal one): already checked
+    # when listed. The fast check path of a playout, as in the solo engine.
+    known = state._memo.get("legal")
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
+    return False
+
+
 def check_action(state: VsState, action: VsAction) -> None:
     """Raise :class:`MalformedActionError` if ``action`` is not a VS action of this game,
     :class:`IllegalActionError` (naming the rule) if the rules forbid it now."""
+    if _listed(state, action):
+        return
     problem = malformed(state, action)
     if problem is not None:
         raise MalformedActionError(problem)
@@ -53,6 +66,8 @@ def check_action(state: VsState, action: VsAction) -> None:
 
 def can_apply(state: VsState, action: VsAction) -> bool:
     """Whether ``action`` is legal now (never raises)."""
+    if _listed(state, action):
+        return True
     return malformed(state, action) is None and _reason(state, action) is None
 
 
@@ -84,6 +99,13 @@ def _declarations(state: VsState) -> list[VsAction]:
 
 def legal_actions(state: VsState) -> tuple[VsAction, ...]:
     """Every action the deciding player may take, in a fixed order; ``()`` once the game is over."""
+    cached: tuple[VsAction, ...] | None = state._memo.get("legal")
+    if cached is None:
+        cached = state._memo["legal"] = _legal_actions(state)
+    return cached
+
+
+def _legal_actions(state: VsState) -> tuple[VsAction, ...]:
     if state.phase == "over":
         return ()
     # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.
