@@ -129,10 +129,11 @@ def pickled_sizes() -> list[tuple[str, float, str]]:
 
 
 def retained_per_state(
-    cards: Any, options: dict[str, Any], count: int, choose: Callable[[Any], Any]
+    cards: Any, options: dict[str, Any], count: int, choose: Callable[[Any], Any], *, listed: bool = True
 ) -> float:
-    """Bytes per state of ``count`` successive states of one game kept (legal actions listed), new games
-    chained when one ends; measured with tracemalloc, the compiled card set excluded."""
+    """Bytes per state of ``count`` successive states of one game kept, new games chained when one
+    ends; measured with tracemalloc, the compiled card set excluded. ``listed``: each state's legal
+    actions are listed (and so cached in it), as a search leaves them."""
     ct.new_game(cards, seed=1, **options)
     gc.collect()
     tracemalloc.start()
@@ -148,8 +149,12 @@ def retained_per_state(
         else:
             state = ct.apply(state, choose(state))
         states.append(state)
-    for s in states:
-        ct.legal_actions(s)
+    if listed:
+        for s in states:
+            ct.legal_actions(s)
+    else:
+        for s in states:
+            s._memo.clear()  # the actions the playout listed are not kept
     gc.collect()
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()

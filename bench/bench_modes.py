@@ -208,9 +208,21 @@ def main() -> None:
     print(f"memory for {kept} successive solo states kept: {used:.1f} MiB (target < 50 MB), in {spent:.1f} s")
     print(f"memory per retained solo state: {used * 2**20 / kept / 1024:.2f} KB (target <= 1.0 KB)")
     crest = ct.load_cardset(game="crest")
-    rng = random.Random(1)
-    per = retained_per_state(crest, {"players": 2}, args.states, lambda s: rng.choice(ct.legal_actions(s)))
-    print(f"memory per retained Crest state (2 players, random play): {per / 1024:.2f} KB (target <= 1.2 KB)")
+    for players in (2, 6):
+        for listed in (True, False):
+            choose = random.Random(1).choice
+            per = retained_per_state(
+                crest,
+                {"players": players},
+                args.states,
+                lambda s, choose=choose: choose(ct.legal_actions(s)),  # type: ignore[misc]
+                listed=listed,
+            )
+            how = "legal actions cached in each" if listed else "states alone"
+            print(
+                f"memory per retained Crest state ({players} players, random play, {how}): "
+                f"{per / 1024:.2f} KB (target <= 1.2 KB)"
+            )
     for label, value, target in [*figures.pickled_sizes(), *figures.loading(), *figures.imports()]:
         if target:
             unit = "" if "KB" in label else "x"

@@ -151,19 +151,13 @@ class Work:
         copies of every seat's tuples and of the deck).
         """
         s = self.state
-        hands = _keep(
-            tuple(_keep(tuple(h), old) for h, old in zip(self.hands, s.hands, strict=True)), s.hands
-        )
-        marks = _keep(
-            tuple(
-                _keep(tuple(_keep(tuple(stack), o) for stack, o in zip(seat, old, strict=True)), old)
-                for seat, old in zip(self.marks, s.marks, strict=True)
-            ),
-            s.marks,
-        )
-        statuses = _keep(
-            tuple(_keep(tuple(x), old) for x, old in zip(self.statuses, s.statuses, strict=True)), s.statuses
-        )
+        hands = _rows(self.hands, s.hands)
+        statuses = _rows(self.statuses, s.statuses)
+        marks = tuple(tuple(map(tuple, seat)) for seat in self.marks)
+        if marks == s.marks:
+            marks = s.marks
+        else:  # only a changed seat is new
+            marks = tuple(old if new == old else new for new, old in zip(marks, s.marks, strict=True))
         return _update(
             s,
             {
@@ -193,6 +187,14 @@ class Work:
 
 
 _update = updater(CrestState)
+
+
+def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
+    """Per-seat rows frozen, each unchanged row (or the whole, if unchanged) the old tuple itself."""
+    new = tuple(map(tuple, rows))
+    if new == old:
+        return old
+    return tuple(o if n == o else n for n, o in zip(new, old, strict=True))
 
 
 def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
