@@ -44,3 +44,22 @@ def test_unchanged_parts_are_shared_between_successive_states(players: int) -> N
         shared += _shared_or_changed(state, after)
         state = after
     assert shared > 300  # most actions leave most parts as they were
+
+
+def test_CRD_WIELD_G_discard_records_are_shared_between_the_legal_lists_of_states() -> None:
+    """CRD-WIELD-G: a discard listed in two states is one record, so cached lists hold pointers."""
+    rng = random.Random(5)
+    state = ct.new_game(CREST, seed=5, players=2)
+    seen: dict[object, object] = {}
+    repeated = 0
+    for _ in range(200):
+        actions = ct.legal_actions(state)
+        if not actions:
+            break
+        for action in actions:
+            if type(action).__name__ == "Discard":
+                repeated += action in seen
+                first = seen.setdefault(action, action)
+                assert first is action
+        state = ct.apply(state, rng.choice(actions))
+    assert repeated > 50
