@@ -8,8 +8,11 @@ The modes are those of ``chaos_tower.integrations.MODES`` (one line per mode).
 Every side does the same work per step: list the legal actions, pick one
 uniformly, apply it; a game restarts when it ends. The sides alternate in short
 rounds so that a busy or throttled machine slows them alike; the ratios are
-what matters. Then the memory that 10,000 successive states of one solo game
-take when all are kept (tracemalloc), which structural sharing keeps small.
+what matters. Then the memory that 10,000 successive states of one solo game and
+of one Crest game take when all are kept (tracemalloc), the size of a pickled
+state, loading the built-in card sets against PyYAML's C loader plus jsonschema,
+and ``import chaos_tower`` against ``import chess``: every figure of issue 13
+beside its target (bench_figures.py).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+import bench_figures as figures
+from bench_figures import retained_per_state
 from bench_tower import chess_runner, interleave
 
 import chaos_tower as ct
@@ -32,6 +37,14 @@ Runner = Callable[[float], tuple[int, int]]
 
 
 MAX_ACTIONS = 500
+# Issue 13's targets for random playouts against python-chess (the other modes are reported).
+TARGETS = {
+    "chaos_tower_solo": 2.0,
+    "chaos_tower_vs2": 1.0,
+    "chaos_tower_vs5": 1.0,
+    "crest_duel_2": 1.5,
+    "crest_duel_6": 1.5,
+}
 
 
 def mode_runner(mode: Mode, seed: int) -> Runner:
@@ -186,14 +199,36 @@ def main() -> None:
     for label in (mode.name for mode in MODES):
         chess = rates[label] / rates["python-chess"]
         ttt = rates[label] / rates["openspiel tic-tac-toe"]
-        # The targets are set for the solo game only (issue 7); the other modes are reported.
-        solo = label == "chaos_tower_solo"
-        print(f"ratio {label} / python-chess: {chess:.2f}x" + (" (target >= 1.0x)" if solo else ""))
-        print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x" + (" (target >= 0.5x)" if solo else ""))
+        target = TARGETS.get(label)
+        print(f"ratio {label} / python-chess: {chess:.2f}x" + (f" (target >= {target}x)" if target else ""))
+        print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x")
     began = time.perf_counter()
     used, kept = retained_memory(args.states)
     spent = time.perf_counter() - began
     print(f"memory for {kept} successive solo states kept: {used:.1f} MiB (target < 50 MB), in {spent:.1f} s")
+    print(f"memory per retained solo state: {used * 2**20 / kept / 1024:.2f} KB (target <= 1.0 KB)")
+    crest = ct.load_cardset(game="crest")
+    for players in (2, 6):
+        for listed in (True, False):
+            choose = random.Random(1).choice
+            per = retained_per_state(
+                crest,
+                {"players": players},
+                args.states,
+                lambda s, choose=choose: choose(ct.legal_actions(s)),  # type: ignore[misc]
+                listed=listed,
+            )
+            how = "legal actions cached in each" if listed else "states alone"
+            print(
+                f"memory per retained Crest state ({players} players, random play, {how}): "
+                f"{per / 1024:.2f} KB (target <= 1.2 KB)"
+            )
+    for label, value, target in [*figures.pickled_sizes(), *figures.loading(), *figures.imports()]:
+        if target:
+            unit = "" if "KB" in label else "x"
+            print(f"{label}: {value:.2f}{unit} (target {target})")
+        else:
+            print(label)
 
 
 if __name__ == "__main__":

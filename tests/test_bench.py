@@ -34,3 +34,16 @@ def test_retained_memory_is_measured(bench_modes) -> None:  # type: ignore[no-un
     used, kept = bench_modes.retained_memory(300)
     assert kept == 300
     assert 0 < used < 5  # 300 states; the target is 50 MB for 10,000
+
+
+def test_every_figure_of_issue_13_is_measured(bench_modes) -> None:  # type: ignore[no-untyped-def]
+    """The loading, pickle and memory figures run (their values are the docs' business)."""
+    import chaos_tower as ct
+
+    figures = bench_modes.figures
+    sizes = figures.pickled_sizes()
+    assert len(sizes) == 3 and all(0 < kb < 64 for _, kb, _ in sizes)
+    assert all(ratio > 0 for _, ratio, _ in figures.loading(repeats=1))
+    crest = ct.load_cardset(game="crest")
+    per = figures.retained_per_state(crest, {"players": 2}, 200, lambda s: ct.legal_actions(s)[0])
+    assert 0 < per < 64 * 1024

@@ -17,82 +17,199 @@ by default) into frozen, typed records. The solo game: :func:`new_game`, then
 
 from __future__ import annotations
 
-from .api import GameRules, action_grammar, option_specs, rules_of, seat_view
-from .cards import TowerCardSet
-from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
-from .crest.actions import Cast as CrestCast
-from .crest.actions import CrestAction
-from .crest.actions import Discard as CrestDiscard
-from .crest.actions import Done as CrestDone
-from .crest.actions import Place as CrestPlace
-from .crest.actions import Recover as CrestRecover
-from .crest.actions import SwapHands as CrestSwapHands
-from .crest.actions import SwapMarks as CrestSwapMarks
-from .crest.actions import Use as CrestUse
-from .crest.actions import Wear as CrestWear
-from .crest.cards import CrestCardSet
-from .crest.observe import CrestObservation
-from .crest.state import CrestOutcome, CrestState
-from .errors import (
-    CardSetError,
-    ChaosTowerError,
-    IllegalActionError,
-    MalformedActionError,
-    OptionError,
-    Problem,
-    SaveError,
-)
-from .loading import check_cardset, load_cardset
-from .options import Options, OptionSpec
-from .safeload import LIMITS, Limits
-from .signatures import (
-    action_from_index,
-    action_index,
-    action_space,
-    action_text,
-    apply,
-    can_apply,
-    check_action,
-    current_player,
-    determinize,
-    dumps,
-    from_notation,
-    is_terminal,
-    legal_actions,
-    loads,
-    new_game,
-    observation,
-    observation_layout,
-    observation_tensor,
-    options,
-    outcome,
-    parse_action,
-    render_svg,
-    render_text,
-    returns,
-    to_notation,
-)
-from .tower import front as _front  # noqa: F401  (registers the solo game with the front door)
-from .tower.actions import (
-    Action,
-    Discard,
-    Fight,
-    Flip,
-    Make,
-    Move,
-    Place,
-    PlaceRebright,
-    PlaceStep,
-    SetItem,
-    Take,
-    Use,
-)
-from .tower.observe import Observation
-from .tower.state import Event, Outcome, State
-from .vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
-from .vs.actions import Adjust, Declare, Draw, Give, Subtract, VsAction
-from .vs.observe import VsObservation
-from .vs.state import VsOutcome, VsState
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+# `import chaos_tower` imports nothing else: each public name is imported on first use
+# (PEP 562), so the command line's --help and --version, and programs that use one game,
+# do not pay for every game's rules (issue 13: import time). The built-in games register
+# with the front door when the front door is first used (chaos_tower.api._built_in).
+if TYPE_CHECKING:
+    from .api import GameRules, action_grammar, option_specs, rules_of, seat_view
+    from .cards import TowerCardSet
+    from .crest.actions import Cast as CrestCast
+    from .crest.actions import CrestAction
+    from .crest.actions import Discard as CrestDiscard
+    from .crest.actions import Done as CrestDone
+    from .crest.actions import Place as CrestPlace
+    from .crest.actions import Recover as CrestRecover
+    from .crest.actions import SwapHands as CrestSwapHands
+    from .crest.actions import SwapMarks as CrestSwapMarks
+    from .crest.actions import Use as CrestUse
+    from .crest.actions import Wear as CrestWear
+    from .crest.cards import CrestCardSet
+    from .crest.observe import CrestObservation
+    from .crest.state import CrestOutcome, CrestState
+    from .errors import (
+        CardSetError,
+        ChaosTowerError,
+        IllegalActionError,
+        MalformedActionError,
+        OptionError,
+        Problem,
+        SaveError,
+    )
+    from .loading import check_cardset, load_cardset
+    from .options import Options, OptionSpec
+    from .safeload import LIMITS, Limits
+    from .signatures import (
+        action_from_index,
+        action_index,
+        action_space,
+        action_text,
+        apply,
+        can_apply,
+        check_action,
+        current_player,
+        determinize,
+        dumps,
+        from_notation,
+        is_terminal,
+        legal_actions,
+        loads,
+        new_game,
+        observation,
+        observation_layout,
+        observation_tensor,
+        options,
+        outcome,
+        parse_action,
+        render_svg,
+        render_text,
+        returns,
+        to_notation,
+    )
+    from .tower.actions import (
+        Action,
+        Discard,
+        Fight,
+        Flip,
+        Make,
+        Move,
+        Place,
+        PlaceRebright,
+        PlaceStep,
+        SetItem,
+        Take,
+        Use,
+    )
+    from .tower.observe import Observation
+    from .tower.state import Event, Outcome, State
+    from .vs.actions import Adjust, Declare, Draw, Give, Subtract, VsAction
+    from .vs.observe import VsObservation
+    from .vs.state import VsOutcome, VsState
+
+_LAZY: dict[str, tuple[str, str]] = {
+    "Action": (".tower.actions", "Action"),
+    "Adjust": (".vs.actions", "Adjust"),
+    "CardSetError": (".errors", "CardSetError"),
+    "ChaosTowerError": (".errors", "ChaosTowerError"),
+    "CrestAction": (".crest.actions", "CrestAction"),
+    "CrestCardSet": (".crest.cards", "CrestCardSet"),
+    "CrestCast": (".crest.actions", "Cast"),
+    "CrestDiscard": (".crest.actions", "Discard"),
+    "CrestDone": (".crest.actions", "Done"),
+    "CrestObservation": (".crest.observe", "CrestObservation"),
+    "CrestOutcome": (".crest.state", "CrestOutcome"),
+    "CrestPlace": (".crest.actions", "Place"),
+    "CrestRecover": (".crest.actions", "Recover"),
+    "CrestState": (".crest.state", "CrestState"),
+    "CrestSwapHands": (".crest.actions", "SwapHands"),
+    "CrestSwapMarks": (".crest.actions", "SwapMarks"),
+    "CrestUse": (".crest.actions", "Use"),
+    "CrestWear": (".crest.actions", "Wear"),
+    "Declare": (".vs.actions", "Declare"),
+    "Discard": (".tower.actions", "Discard"),
+    "Draw": (".vs.actions", "Draw"),
+    "Event": (".tower.state", "Event"),
+    "Fight": (".tower.actions", "Fight"),
+    "Flip": (".tower.actions", "Flip"),
+    "GameRules": (".api", "GameRules"),
+    "Give": (".vs.actions", "Give"),
+    "IllegalActionError": (".errors", "IllegalActionError"),
+    "LIMITS": (".safeload", "LIMITS"),
+    "Limits": (".safeload", "Limits"),
+    "Make": (".tower.actions", "Make"),
+    "MalformedActionError": (".errors", "MalformedActionError"),
+    "Move": (".tower.actions", "Move"),
+    "Observation": (".tower.observe", "Observation"),
+    "OptionError": (".errors", "OptionError"),
+    "OptionSpec": (".options", "OptionSpec"),
+    "Options": (".options", "Options"),
+    "Outcome": (".tower.state", "Outcome"),
+    "Place": (".tower.actions", "Place"),
+    "PlaceRebright": (".tower.actions", "PlaceRebright"),
+    "PlaceStep": (".tower.actions", "PlaceStep"),
+    "Problem": (".errors", "Problem"),
+    "SaveError": (".errors", "SaveError"),
+    "SetItem": (".tower.actions", "SetItem"),
+    "State": (".tower.state", "State"),
+    "Subtract": (".vs.actions", "Subtract"),
+    "Take": (".tower.actions", "Take"),
+    "TowerCardSet": (".cards", "TowerCardSet"),
+    "Use": (".tower.actions", "Use"),
+    "VsAction": (".vs.actions", "VsAction"),
+    "VsObservation": (".vs.observe", "VsObservation"),
+    "VsOutcome": (".vs.state", "VsOutcome"),
+    "VsState": (".vs.state", "VsState"),
+    "action_from_index": (".signatures", "action_from_index"),
+    "action_grammar": (".api", "action_grammar"),
+    "action_index": (".signatures", "action_index"),
+    "action_space": (".signatures", "action_space"),
+    "action_text": (".signatures", "action_text"),
+    "apply": (".signatures", "apply"),
+    "can_apply": (".signatures", "can_apply"),
+    "check_action": (".signatures", "check_action"),
+    "check_cardset": (".loading", "check_cardset"),
+    "current_player": (".signatures", "current_player"),
+    "determinize": (".signatures", "determinize"),
+    "dumps": (".signatures", "dumps"),
+    "from_notation": (".signatures", "from_notation"),
+    "is_terminal": (".signatures", "is_terminal"),
+    "legal_actions": (".signatures", "legal_actions"),
+    "load_cardset": (".loading", "load_cardset"),
+    "loads": (".signatures", "loads"),
+    "new_game": (".signatures", "new_game"),
+    "observation": (".signatures", "observation"),
+    "observation_layout": (".signatures", "observation_layout"),
+    "observation_tensor": (".signatures", "observation_tensor"),
+    "option_specs": (".api", "option_specs"),
+    "options": (".signatures", "options"),
+    "outcome": (".signatures", "outcome"),
+    "parse_action": (".signatures", "parse_action"),
+    "render_svg": (".signatures", "render_svg"),
+    "render_text": (".signatures", "render_text"),
+    "returns": (".signatures", "returns"),
+    "rules_of": (".api", "rules_of"),
+    "seat_view": (".api", "seat_view"),
+    "to_notation": (".signatures", "to_notation"),
+}
+"""Each public name: the module it lives in and its name there (Crest's actions carry a prefix here)."""
+
+
+# The submodule chaos_tower.options shares its name with the function ct.options: importing a
+# submodule sets the package's attribute, so it is imported now, and the name handed back to
+# the function (by __getattr__), as the eager imports left it.
+importlib.import_module(".options", __name__)
+del globals()["options"]
+
+
+def __getattr__(name: str) -> Any:
+    where = _LAZY.get(name)
+    if where is None:
+        # A submodule (``ct.api``, ``ct.replay``): the eager imports of old made them attributes.
+        if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+            return importlib.import_module(f".{name}", __name__)
+        raise AttributeError(f"module 'chaos_tower' has no attribute {name!r}")
+    value = getattr(importlib.import_module(where[0], __name__), where[1])
+    globals()[name] = value  # once: later lookups are plain module attributes
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "LIMITS",

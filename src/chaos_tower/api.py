@@ -14,6 +14,7 @@ the right ones, so a state of any game goes through the same calls.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -126,6 +127,23 @@ _BY_FORMAT: dict[str, GameRules] = {}
 _BY_WORD: dict[str, GameRules] = {}
 
 
+_BUILT_IN: tuple[str, ...] = ("chaos_tower.tower.front", "chaos_tower.vs.front", "chaos_tower.crest.front")
+_built_in_loaded = False
+
+
+def _built_in() -> None:
+    """Register the built-in games, once, when the front door is first asked for one.
+
+    By name, not imported at the top: ``import chaos_tower`` stays light (issue 13), and
+    the games' fronts import this module, so importing them here would be a circle.
+    """
+    global _built_in_loaded
+    if not _built_in_loaded:
+        _built_in_loaded = True
+        for name in _BUILT_IN:
+            importlib.import_module(name)
+
+
 def register(state_type: type, rules: GameRules) -> None:
     """Make the front door serve states of ``state_type`` with ``rules``."""
     _BY_TYPE[state_type] = rules
@@ -160,6 +178,7 @@ def register_start(
 
 def option_specs(cards: Any = None, mode: str | None = None) -> dict[str, tuple[OptionSpec, ...]]:
     """Each mode's options, by mode name (``solo``, ``vs``, ``duel``); only those of ``cards`` or ``mode``."""
+    _built_in()
     return {
         s.mode: s.specs
         for s in _STARTS
@@ -200,6 +219,7 @@ def new_game(
     >>> ct.new_game(ct.load_cardset(), seed=7).level
     1
     """
+    _built_in()
     starts = [s for s in _STARTS if isinstance(cards, s.cards_type)]
     modes = sorted(s.mode for s in starts)
     if not modes:
@@ -237,6 +257,9 @@ def rules_of(state: object) -> GameRules:
     try:
         return _BY_TYPE[type(state)]
     except KeyError:
+        _built_in()  # a state made by a game's own module before the front door was used
+        if type(state) in _BY_TYPE:
+            return _BY_TYPE[type(state)]
         raise TypeError(f"not a game state: {type(state).__name__}") from None
 
 
@@ -302,6 +325,7 @@ def loads(text: str | bytes, cards: Any) -> Any:
     if not isinstance(text, str | bytes | bytearray):
         raise SaveError(f"a save is JSON text (str or bytes), not {type(text).__name__}")
     fmt = _format_of(text)
+    _built_in()
     game = _BY_FORMAT.get(fmt)
     if game is None:
         known = ", ".join(sorted(_BY_FORMAT))
@@ -367,6 +391,7 @@ def from_notation(text: str, cards: Any) -> Any:
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
     first = text.split(maxsplit=1)[0].partition("=")[0] if text.strip() else ""
+    _built_in()
     rules = _BY_WORD.get(first)
     if rules is None or rules.from_notation is None:
         known = ", ".join(sorted(_BY_WORD))

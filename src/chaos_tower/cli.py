@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from . import __version__, scaffold
 from .commands import add_parsers, run_render, run_replay
 from .errors import Problem
-from .loading import check_cardset
 from .schema import SCHEMA_FILES, bundle, load_schema
 
 __all__ = ["main"]
@@ -140,6 +139,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False, play: int = 0) -> int:
+    from .loading import check_cardset  # here: --help and --version must not import the games (issue 13)
+
     results: list[tuple[str, list[Problem], int, bool]] = []
     cards_of: dict[str, object] = {}
     for path in paths:

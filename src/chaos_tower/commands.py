@@ -12,8 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import api, replay, svgkit
 from .errors import CardSetError, PictureFormatError
+
+# api, replay and svgkit are imported inside the commands that use them: building the
+# parsers (--help, --version) must not import the games' rules (issue 13).
 
 __all__ = ["add_parsers", "run_render", "run_replay"]
 
@@ -76,6 +78,8 @@ def _cards(path: str | None, err: TextIO, game: str | None = None) -> Any:
 
 
 def _replay_game(path: str) -> str | None:
+    from . import replay
+
     # Which built-in card set a replay needs; an unreadable replay is reported when it is read in earnest.
     try:
         return replay.load(path).game
@@ -85,6 +89,8 @@ def _replay_game(path: str) -> str | None:
 
 def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """``chaos-tower replay``."""
+    from . import api, replay
+
     out = out or sys.stdout
     err = err or sys.stderr
     cards = _cards(args.cards, err, None if args.cards else _replay_game(args.file))
@@ -126,6 +132,8 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
 
 
 def _ending(state: Any) -> str:
+    from . import api, replay
+
     # One player: one line. Several: the cause, then one line per seat, not the raw outcome record.
     results, outcome = replay.seat_results(state), api.outcome(state)
     if results is None:
@@ -137,6 +145,7 @@ def _ending(state: Any) -> str:
 
 
 def _write_viewer(args: argparse.Namespace, cards: Any, out: TextIO, err: TextIO) -> int:
+    from . import replay
     from .viewer import viewer_html
 
     try:
@@ -165,6 +174,8 @@ def _has_cairosvg() -> bool:
 
 def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """``chaos-tower render``."""
+    from . import api, replay, svgkit
+
     out = out or sys.stdout
     err = err or sys.stderr
     try:  # refuse a format or a scale we cannot give before any work, and write nothing

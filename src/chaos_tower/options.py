@@ -19,7 +19,6 @@ chaos_tower.errors.OptionError: demo: rounds must be int, not bool (True)
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -162,6 +161,8 @@ SEED = OptionSpec(
 def check_seed(seed: Any) -> int:
     """The seed to play: ``seed`` if it is an int, a fresh one for ``None``; else :class:`OptionError`."""
     if seed is None:
+        import secrets  # here: it costs 15 ms of `import chaos_tower`, and only a fresh seed needs it
+
         return secrets.randbits(63)
     if type(seed) is not int:
         raise OptionError(f"seed must be int or None, not {type(seed).__name__} ({seed!r})")

@@ -51,6 +51,8 @@ from ruamel.yaml.events import (
 from ruamel.yaml.nodes import ScalarNode
 
 from .errors import Problem
+from .fastyaml import Unsure, fast_read
+from .jsondepth import json_depth_ok, line_col
 
 __all__ = ["LIMITS", "Document", "JsonPath", "Limits", "format_path", "parse_bytes"]
 
@@ -324,7 +326,7 @@ class _Reader:
             frame.state = _KEY
 
     def build_scalar(
-        self, event: ScalarEvent, tag: str, explicit: bool, path: JsonPath, line: int, column: int
+        self, event: Any, tag: str, explicit: bool, path: JsonPath, line: int, column: int
     ) -> Any:
         text: str = event.value
         if event.style == ">":
@@ -417,39 +419,10 @@ def _decode(raw: bytes, reader: _Reader) -> str:
         raise reader.stop(line, column, "encoding", "the file is not valid UTF-8") from None
 
 
-def _json_depth_ok(text: str, limit: int) -> tuple[bool, int]:
-    """Scan brackets outside strings, so that json.loads never recurses too deep."""
-    depth = 0
-    in_string = False
-    escaped = False
-    for index, char in enumerate(text):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return False, index
-        elif char in "]}":
-            depth -= 1
-    return True, -1
-
-
-def _line_col(text: str, index: int) -> tuple[int, int]:
-    line = text.count("\n", 0, index) + 1
-    return line, index - (text.rfind("\n", 0, index) + 1) + 1
-
-
 def _check_strict_json(text: str, reader: _Reader) -> None:
-    ok, where = _json_depth_ok(text, reader.limits.max_depth)
+    ok, where = json_depth_ok(text, reader.limits.max_depth)
     if not ok:
-        line, column = _line_col(text, where)
+        line, column = line_col(text, where)
         raise reader.stop(line, column, "too-deep", f"nesting deeper than {reader.limits.max_depth} levels")
     try:
         # The hooks only keep the standard parser from failing on values that
@@ -460,9 +433,12 @@ def _check_strict_json(text: str, reader: _Reader) -> None:
 
 
 def parse_bytes(
-    raw: bytes, *, file: str, json_mode: bool, limits: Limits = LIMITS
+    raw: bytes, *, file: str, json_mode: bool, limits: Limits = LIMITS, fast: bool = True
 ) -> tuple[Document | None, list[Problem]]:
-    """Parse one file's bytes; return the document (``None`` if unreadable) and its problems."""
+    """Parse one file's bytes; return the document (``None`` if unreadable) and its problems.
+
+    ``fast=False``: the position-tracking reader alone, without libyaml's first pass.
+    """
     reader = _Reader(file, limits, json_mode=json_mode)
     try:
         if len(raw) > limits.max_file_bytes:
@@ -475,7 +451,13 @@ def parse_bytes(
             text = _JSON_ONLY_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
         yaml = YAML(typ="rt", pure=True)
         yaml.version = (1, 2)
-        data = reader.read(yaml.parse(text), yaml.resolver.resolve)
+        try:  # libyaml first (chaos_tower.fastyaml): it answers only for a clean document
+            if not fast:
+                raise Unsure
+            data = fast_read(text, reader, yaml.resolver.resolve)
+        except Unsure:
+            reader = _Reader(file, limits, json_mode=json_mode)  # start clean: the safe reader words it
+            data = reader.read(yaml.parse(text), yaml.resolver.resolve)
     except _Stop:
         return None, reader.problems
     except MarkedYAMLError as exc:

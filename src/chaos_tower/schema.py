@@ -112,10 +112,13 @@ def bundle(name: str) -> dict[str, Any]:
 
 @cache
 def validator(name: str) -> Draft202012Validator:
-    """A validator for one of our schemas; the schemas are checked against the metaschema once."""
-    schema = load_schema(name)
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema, registry=registry())
+    """A validator for one of our schemas.
+
+    Not checked against the metaschema here: they ship with the package and the tests check
+    each one (tests/test_schema_files.py), while checking took a quarter of a fresh process's
+    first load_cardset (issue 13).
+    """
+    return Draft202012Validator(load_schema(name), registry=registry())
 
 
 @frozen(kw_only=True)

@@ -115,9 +115,22 @@ def malformed(state: CrestState, action: object) -> str | None:
 
 def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
     """Every legal action of the player to move, in a stable order; ``()`` once the game is over."""
-    if state.result is not None:
-        return ()
-    return tuple(_PHASES[state.phase][0](state))
+    cached: tuple[CrestAction, ...] | None = state._memo.get("legal")
+    if cached is None:
+        cached = () if state.result is not None else tuple(_PHASES[state.phase][0](state))
+        state._memo["legal"] = cached
+    return cached
+
+
+def _listed(state: CrestState, action: object) -> bool:
+    # The very record from the cached legal list (not merely an equal one): already checked
+    # when listed. The fast check path of a playout, as in the solo engine.
+    known = state._memo.get("legal")
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
+    return False
 
 
 def _reason(state: CrestState, action: CrestAction) -> Reason:
@@ -128,6 +141,8 @@ def _reason(state: CrestState, action: CrestAction) -> Reason:
 
 def check_action(state: CrestState, action: object) -> None:
     """Raise :class:`MalformedActionError` or :class:`IllegalActionError` (naming the rule), else nothing."""
+    if _listed(state, action):
+        return
     problem = malformed(state, action)
     if problem is not None:
         raise MalformedActionError(problem)
@@ -138,6 +153,8 @@ def check_action(state: CrestState, action: object) -> None:
 
 def can_apply(state: CrestState, action: object) -> bool:
     """Whether ``action`` is legal now."""
+    if _listed(state, action):
+        return True
     return malformed(state, action) is None and _reason(state, action) is None  # type: ignore[arg-type]
 
 

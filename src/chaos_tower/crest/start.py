@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..memo import remember
 from ..tower.rng import seed_state, shuffle
 from ..tower.state import Event
 from .actions import CrestAction, Done, Place, Wear
 from .cards import STATUSES, CrestCard, CrestCardSet, RingCard
 from .effects import stat
 from .players import team_layout
-from .state import HAND_SIZE, NO_RING, SETUP_LIMIT, CrestGame, CrestState, compile_game
+from .state import HAND_SIZE, NO_RING, SETUP_LIMIT, CrestGame, CrestState, compiled
 from .work import Work
 
 __all__ = ["new_game", "setup_actions", "setup_apply", "setup_reason"]
@@ -26,7 +25,7 @@ Reason = tuple[str, str] | None
 
 def _compiled(cards: CrestCardSet) -> CrestGame:
     # Kept on the card set itself (freed with it), not in a module-level cache.
-    return remember(cards._memo, "crest.game", lambda: compile_game(cards))
+    return compiled(cards)
 
 
 def new_game(

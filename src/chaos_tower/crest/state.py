@@ -12,13 +12,17 @@ monster's marks, its worn ring, or the ``discard`` pile.
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import json
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 from attrs import field, frozen
 
+from ..cardref import cardset_reduce, lookup, register
 from ..converter import converter
+from ..memo import Memo, remember
 from ..tower.state import Event
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
 
@@ -58,6 +62,10 @@ class CrestGame:
     max_marks: int
     fingerprint: str
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as its card set's fingerprint, not its tables (chaos_tower.cardref).
+        return (game_of, (self.fingerprint,))
+
     @property
     def deck_size(self) -> int:
         """The number of instances (92 in a complete set)."""
@@ -84,18 +92,43 @@ class CrestGame:
         return isinstance(self.card(instance), SpellCard)
 
 
+def crest_fingerprint(cards: CrestCardSet) -> str:
+    """The card set's content hash: saves name the set by it, pickled states too (chaos_tower.cardref)."""
+    text = json.dumps(converter().unstructure(cards), sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def game_of(fingerprint: str) -> CrestGame:
+    """The compiled game of a card set known by its fingerprint (how a pickled state's game comes back)."""
+    return compiled(lookup(fingerprint))
+
+
+def compiled(cards: CrestCardSet) -> CrestGame:
+    """:func:`compile_game`, kept on the card set (``cards._memo``): once per card-set object."""
+    return remember(cards._memo, "crest.game", lambda: compile_game(cards))
+
+
+def _reduce_cards(cards: CrestCardSet) -> tuple[Callable[..., CrestCardSet], tuple[Any, ...]]:
+    return cardset_reduce(cards, crest_fingerprint)
+
+
+# A pickled card set registers itself when unpickled (chaos_tower.cardref).
+copyreg.pickle(CrestCardSet, _reduce_cards)
+
+
 def compile_game(cards: CrestCardSet) -> CrestGame:
     """Number the deck's instances and fingerprint the set (saves name the set by it)."""
     kinds = tuple(cards.deck_kinds())
     kind_of = tuple(index for index, kind in enumerate(kinds) for _ in range(kind.count))
-    text = json.dumps(converter().unstructure(cards), sort_keys=True, ensure_ascii=False, default=str)
+    fingerprint = crest_fingerprint(cards)
+    register(fingerprint, cards)
     return CrestGame(
         cards=cards,
         kinds=kinds,
         kind_of=kind_of,
         kind_ids={kind.id: index for index, kind in enumerate(kinds)},
         max_marks=max(len(m.marks) for m in cards.monsters),
-        fingerprint=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        fingerprint=fingerprint,
     )
 
 
@@ -154,6 +187,8 @@ class CrestState:
     result: CrestOutcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position)."""
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """The legal actions, once listed (:func:`~chaos_tower.crest.engine.legal_actions`); not copied."""
 
     def __repr__(self) -> str:
         from .notation import to_notation  # the one-line position, as the solo State shows it

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
+from ..memo import remember
 from .actions import Cast, CrestAction, Discard, Done, Place, Wear
 from .cards import CrestCard, RingCard, SpellCard, SpellTarget
 from .effects import resolve
@@ -85,13 +86,22 @@ def wield_actions(state: CrestState) -> list[CrestAction]:
             else:
                 out.append(Cast(card=card.id))
     ids = [state.game.kinds[k].id for k in kinds]
-    out.extend(Discard(cards=(a,)) for a in ids)
+    # Discards are most of the list (CRD-WIELD-G): one record per card set and choice, shared
+    # by every state that lists it, so cached legal lists hold pointers, not fresh records.
+    discards: dict[tuple[str, ...], Discard] = remember(state.game.cards._memo, "crest.discards", dict)
+    for a in ids:
+        single = discards.get((a,))
+        out.append(single if single is not None else discards.setdefault((a,), Discard(cards=(a,))))
     for a, b in combinations_with_replacement(ids, 2):
-        pair = Discard(cards=tuple(sorted((a, b))))
         if a != b or _count(state, a) >= 2:
-            out.append(pair)
-    out.append(Done())
+            key = (a, b) if a <= b else (b, a)
+            pair = discards.get(key)
+            out.append(pair if pair is not None else discards.setdefault(key, Discard(cards=key)))
+    out.append(_DONE)
     return out
+
+
+_DONE = Done()
 
 
 def wield_apply(work: Work, action: CrestAction) -> None:

@@ -9,14 +9,17 @@ comes only from the generator state carried here (:mod:`chaos_tower.tower.rng`).
 
 from __future__ import annotations
 
-import attrs
+from typing import TypeVar
 
+from ..records import updater
 from ..tower.rng import next_u64, shuffle
 from ..tower.state import Event
 from .cards import STATUSES, Status
 from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
 
 __all__ = ["Work", "begin"]
+
+T = TypeVar("T")
 
 
 class Work:
@@ -117,32 +120,62 @@ class Work:
 
     # -- the result -----------------------------------------------------------
     def freeze(self) -> CrestState:
-        """The next frozen state, with one more action counted and this action's events."""
+        """The next frozen state, with one more action counted and this action's events.
+
+        Every part the action left as it was is the previous state's own tuple, not an equal
+        copy: successive states share them (a retained Crest state cost 3 KB when each held
+        copies of every seat's tuples and of the deck).
+        """
         s = self.state
-        return attrs.evolve(
+        hands = _rows(self.hands, s.hands)
+        statuses = _rows(self.statuses, s.statuses)
+        marks = tuple(tuple(map(tuple, seat)) for seat in self.marks)
+        if marks == s.marks:
+            marks = s.marks
+        else:  # only a changed seat is new
+            marks = tuple(old if new == old else new for new, old in zip(marks, s.marks, strict=True))
+        return _update(
             s,
-            rng=self.rng,
-            hp=tuple(self.hp),
-            alive=tuple(self.alive),
-            hands=tuple(tuple(h) for h in self.hands),
-            marks=tuple(tuple(tuple(stack) for stack in seat) for seat in self.marks),
-            rings=tuple(self.rings),
-            statuses=tuple(tuple(x) for x in self.statuses),
-            deck=tuple(self.deck),
-            discard=tuple(self.discard),
-            phase=self.phase,
-            seat=self.seat,
-            setup_count=self.setup_count,
-            first=self.first,
-            used=tuple(self.used),
-            dying=tuple(self.dying),
-            resume=self.resume,
-            turns=self.turns,
-            rounds=self.rounds,
-            actions=s.actions + 1,
-            result=self.result,
-            events=tuple(self.events),
+            {
+                "rng": self.rng,
+                "hp": _keep(tuple(self.hp), s.hp),
+                "alive": _keep(tuple(self.alive), s.alive),
+                "hands": hands,
+                "marks": marks,
+                "rings": _keep(tuple(self.rings), s.rings),
+                "statuses": statuses,
+                "deck": _keep(tuple(self.deck), s.deck),
+                "discard": _keep(tuple(self.discard), s.discard),
+                "phase": self.phase,
+                "seat": self.seat,
+                "setup_count": self.setup_count,
+                "first": self.first,
+                "used": _keep(tuple(self.used), s.used),
+                "dying": _keep(tuple(self.dying), s.dying),
+                "resume": self.resume,
+                "turns": self.turns,
+                "rounds": self.rounds,
+                "actions": s.actions + 1,
+                "result": self.result,
+                "events": tuple(self.events),
+            },
         )
+
+
+_update = updater(CrestState)
+
+
+def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
+    """Per-seat rows frozen, each unchanged row (or the whole, if unchanged) the old tuple itself."""
+    new = tuple(map(tuple, rows))
+    if new == old:
+        return old
+    return tuple(o if n == o else n for n, o in zip(new, old, strict=True))
+
+
+def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
+    """``old`` itself when ``new`` equals it (so states share it), else ``new``."""
+    return old if new == old else new
 
 
 def begin(state: CrestState) -> Work:

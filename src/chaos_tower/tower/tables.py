@@ -8,12 +8,15 @@ game played with it.
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import json
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal
 
 from attrs import field, frozen
 
+from ..cardref import cardset_reduce, lookup, register
 from ..cards import Da, Icon, ItemKind, NormalItem, RareItem, Recipe, SimpleItem, TowerCardSet
 from ..converter import converter
 from ..memo import Memo, remember
@@ -131,6 +134,10 @@ class Game:
             return self.zap_extra
         return self.floor_extra[min(floor, len(self.floor_extra)) - 1]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as its card set's fingerprint, not its tables (chaos_tower.cardref): 64 KB a state.
+        return (game_of, (self.fingerprint,))
+
     def card_index(self, card_id: str) -> int:
         """The number of a floor card by id; ``KeyError`` if none."""
         return self.card_ids[card_id]
@@ -206,7 +213,26 @@ def compile_game(cards: TowerCardSet) -> Game:
     more than a game's first move, and a card set is loaded once and reused.
     On the object, it is freed with it.
     """
-    return remember(cards._memo, "tower.game", lambda: _compile(cards))
+    return remember(cards._memo, "tower.game", lambda: _registered(_compile(cards)))
+
+
+def _registered(game: Game) -> Game:
+    # Known by fingerprint in this process, so that a pickled state can name its card set.
+    register(game.fingerprint, game.cards)
+    return game
+
+
+def game_of(fingerprint: str) -> Game:
+    """The compiled game of a card set known by its fingerprint (how a pickled state's game comes back)."""
+    return compile_game(lookup(fingerprint))
+
+
+def _reduce_cards(cards: TowerCardSet) -> tuple[Callable[..., TowerCardSet], tuple[Any, ...]]:
+    return cardset_reduce(cards, _fingerprint)
+
+
+# A pickled card set registers itself when unpickled (chaos_tower.cardref).
+copyreg.pickle(TowerCardSet, _reduce_cards)
 
 
 def _compile(cards: TowerCardSet) -> Game:

@@ -15,6 +15,7 @@ from ..vocabulary import LETTERS
 from . import declare, end, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
 from .rules import rule
+from .setup import declaration_limit
 from .state import VsOutcome, VsState, evolve
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "current_player",
     "is_terminal",
     "legal_actions",
+    "legal_actions_by_reasons",
     "outcome",
     "returns",
 ]
@@ -40,9 +42,22 @@ def _reason(state: VsState, action: VsAction) -> Reason:
     return end.reason(state, action)
 
 
+def _listed(state: VsState, action: object) -> bool:
+    # The very record from the cached legal list (not merely an equal one): already checked
+    # when listed. The fast check path of a playout, as in the solo engine.
+    known = state._memo.get("legal")
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
+    return False
+
+
 def check_action(state: VsState, action: VsAction) -> None:
     """Raise :class:`MalformedActionError` if ``action`` is not a VS action of this game,
     :class:`IllegalActionError` (naming the rule) if the rules forbid it now."""
+    if _listed(state, action):
+        return
     problem = malformed(state, action)
     if problem is not None:
         raise MalformedActionError(problem)
@@ -53,10 +68,65 @@ def check_action(state: VsState, action: VsAction) -> None:
 
 def can_apply(state: VsState, action: VsAction) -> bool:
     """Whether ``action`` is legal now (never raises)."""
+    if _listed(state, action):
+        return True
     return malformed(state, action) is None and _reason(state, action) is None
 
 
 def _turn_actions(state: VsState) -> list[VsAction]:
+    """The turn's actions generated directly: each rule's conditions applied while enumerating,
+    instead of building every candidate Give and Declare and asking its rule (which cost about
+    half a VS step). :func:`legal_actions_by_reasons` is the slow way, tested equal."""
+    me, n, k = state.turn, state.players, state.slots()
+    out: list[VsAction] = []
+    if state.deck:
+        out.append(Draw())  # TOC-VS2-030: not from an empty deck
+    hand = state.hands[me]
+    ids = state.table.item_ids
+    low = state.table.low
+    # TOC-VS2-028: to another player still in, paying 1 from a counter above the low end.
+    receivers = [to for to in range(n) if to != me and not state.out[to]]
+    payers = [pay for pay in range(k) if state.counters[me][pay] > low]
+    for item in sorted(hand):
+        item_id = ids[item]
+        if ids.index(item_id) not in hand:  # the rule reads an id as its first item (turn.reason)
+            continue
+        out += [Give(item=item_id, to=to, pay=pay) for to in receivers for pay in payers]
+    out += _declarations(state)
+    return out
+
+
+def _declarations(state: VsState) -> list[VsAction]:
+    """The declarations open to the decider, generated directly under TOC-VS2-029 (declare.reason)."""
+    me = state.decider()
+    if me is None:
+        return []
+    if state.declare_when == "own_turn" and state.phase != "turn":
+        return []
+    if state.declarations[me] >= declaration_limit(state.players):
+        return []
+    n, k, low = state.players, state.slots(), state.table.low
+    payers = [pay for pay in range(k) if state.counters[me][pay] > low]
+    if not payers:
+        return []
+    shown = {
+        a
+        for p in range(n)
+        for a, up in zip(state.attributes[p], state.revealed[p], strict=True)
+        if up
+    }
+    own = () if state.own_attribute_bluff else state.attributes[me]
+    letters = [letter for a, letter in enumerate(LETTERS) if a not in own and a not in shown]
+    return [
+        Declare(target=target, attribute=letter, pay=pay)
+        for target in range(n)
+        if target != me and not state.out[target]
+        for letter in letters
+        for pay in payers
+    ]
+
+
+def _turn_actions_by_reasons(state: VsState) -> list[VsAction]:
     me, n, k = state.turn, state.players, state.slots()
     out: list[VsAction] = []
     if state.deck:
@@ -67,11 +137,11 @@ def _turn_actions(state: VsState) -> list[VsAction]:
                 action = Give(item=state.table.item_ids[item], to=to, pay=pay)
                 if turn.reason(state, action) is None:
                     out.append(action)
-    out += _declarations(state)
+    out += _declarations_by_reasons(state)
     return out
 
 
-def _declarations(state: VsState) -> list[VsAction]:
+def _declarations_by_reasons(state: VsState) -> list[VsAction]:
     n, k = state.players, state.slots()
     return [
         declaration
@@ -82,8 +152,27 @@ def _declarations(state: VsState) -> list[VsAction]:
     ]
 
 
+def legal_actions_by_reasons(state: VsState) -> tuple[VsAction, ...]:
+    """:func:`legal_actions` computed the slow way, by asking every candidate's rule (for tests)."""
+    if state.phase == "over":
+        return ()
+    later = _declarations_by_reasons(state) if state.declare_when == "any_time" else []
+    if state.phase == "adjust":
+        return (*(Adjust(deltas=d) for d in turn.adjust_choices(state, state.queue[0])), *later)
+    if state.phase == "pay":
+        return (*(Subtract(amounts=a) for a in end.subtract_choices(state)), *later)
+    return tuple(_turn_actions_by_reasons(state))
+
+
 def legal_actions(state: VsState) -> tuple[VsAction, ...]:
     """Every action the deciding player may take, in a fixed order; ``()`` once the game is over."""
+    cached: tuple[VsAction, ...] | None = state._memo.get("legal")
+    if cached is None:
+        cached = state._memo["legal"] = _legal_actions(state)
+    return cached
+
+
+def _legal_actions(state: VsState) -> tuple[VsAction, ...]:
     if state.phase == "over":
         return ()
     # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.

@@ -19,6 +19,7 @@ from typing import Literal
 
 from attrs import evolve, field, frozen
 
+from ..cardref import lookup
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
 from ..memo import Memo, remember
 from ..tower.state import Event
@@ -67,11 +68,20 @@ class VsTable:
     _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
     """The action spaces by player count (:func:`~chaos_tower.vs.actions.action_space`); freed with it."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled as its card set's fingerprint (chaos_tower.cardref), compiled again on unpickling.
+        return (table_of, (self.fingerprint,))
+
     def extra_da(self, round_: int) -> int:
         """The number card's extra da for a round (counted like floors, `TOC-VS2-032`)."""
         if not self.track:
             return 0
         return self.track[min(round_, len(self.track)) - 1]
+
+
+def table_of(fingerprint: str) -> VsTable:
+    """The VS table of a card set known by its fingerprint (how a pickled VS state's table comes back)."""
+    return compile_table(lookup(fingerprint))
 
 
 def compile_table(cards: TowerCardSet) -> VsTable:
@@ -188,6 +198,8 @@ class VsState:
     result: VsOutcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the last action did (not part of the position)."""
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """The legal actions, once listed (:func:`~chaos_tower.vs.engine.legal_actions`); not copied."""
 
     def slots(self) -> int:
         """Counters per player: 2 with two players (`TOC-VS2-021`), 1 with more (`TOC-VS3-041`)."""
