@@ -19,7 +19,7 @@ from pathlib import Path
 import chaos_tower as ct
 from chaos_tower.crest import cards as cc
 from chaos_tower.crest.agents import CrestRandomAgent
-from chaos_tower.options import rule_options
+from chaos_tower.kernel.options import rule_options
 from chaos_tower.rulebook import Rule, crest_rules
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -36,14 +36,14 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import chaos_tower as ct
-from chaos_tower import cards as cs
-from chaos_tower import vocabulary as vc
 from chaos_tower.agents import RandomAgent, play
 from chaos_tower.crest.cards import CREST_EFFECT_TYPES
-from chaos_tower.options import rule_options
+from chaos_tower.kernel.options import rule_options
 from chaos_tower.rulebook import RULE_ID_PATTERN, Rule, crest_rules, tower_rules
-from chaos_tower.tower.svg import ATTRIBUTE_COLOURS, face_svg
-from chaos_tower.vs.agents import SimpleVsAgent, play_game
+from chaos_tower.tower import cards as cs
+from chaos_tower.tower import vocabulary as vc
+from chaos_tower.tower.solo.svg import ATTRIBUTE_COLOURS, face_svg
+from chaos_tower.tower.vs.agents import SimpleVsAgent, play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "chaos_tower"
@@ -58,7 +58,7 @@ MODULE = " (module)"
 GAMES = 200
 MAX_ACTIONS = 300
 VS_SECTIONS = frozenset({"VS2", "VS3"})
-"""The VS modes (``chaos_tower.vs``): counted in a row of their own in the coverage table."""
+"""The VS modes (``chaos_tower.tower.vs``): counted in a row of their own in the coverage table."""
 VS_GAMES = 40
 """VS games played for the events column: 2 to 5 players in turn, with and without the extra rule."""
 
@@ -587,7 +587,7 @@ def rules_pages(trace_: Traceability) -> dict[str, str]:
             f"# {esc(_section_title(section))}",
             (
                 "The rules of this section are the VS modes, played by "
-                "{doc}`chaos_tower.vs <../api/vs>` (see the {doc}`VS guide <../guides/vs>`); "
+                "{doc}`chaos_tower.tower.vs <../api/vs>` (see the {doc}`VS guide <../guides/vs>`); "
                 "the solo engine does not use them."
                 if section in VS_SECTIONS
                 else ""
@@ -997,7 +997,8 @@ def schema_pages() -> dict[str, str]:
             "(schema-index)=",
             "# Schemas",
             "A card set is checked against these JSON Schemas (draft 2020-12) before it is read into "
-            f"typed records ({code('chaos_tower.cards')}, {code('chaos_tower.vocabulary')}). Every property "
+            f"typed records ({code('chaos_tower.tower.cards')}, {code('chaos_tower.tower.vocabulary')}). "
+            "Every property "
             "below carries the schema's own description; the card-set schema refers to the vocabulary "
             "schema for effects (`op`) and conditions (`test`).",
             "The files have no `$id`: each is named by its file name, and refers to another by a relative "

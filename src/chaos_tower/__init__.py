@@ -17,6 +17,7 @@ by default) into frozen, typed records. The solo game: :func:`new_game`, then
 
 from __future__ import annotations
 
+from . import oldpaths as _oldpaths  # noqa: F401  (first: importing it lets the old module paths import)
 from .api import (
     GameRules,
     action_from_index,
@@ -47,11 +48,12 @@ from .api import (
     rules_of,
     to_notation,
 )
-from .cards import TowerCardSet
+from .cardsets.loading import check_cardset, load_cardset
+from .cardsets.safeload import LIMITS, Limits
 from .crest import front as _crest_front  # noqa: F401  (registers Crest Duel with the front door)
 from .crest.cards import CrestCardSet
 from .crest.state import CrestOutcome, CrestState
-from .errors import (
+from .kernel.errors import (
     CardSetError,
     ChaosTowerError,
     IllegalActionError,
@@ -60,11 +62,10 @@ from .errors import (
     Problem,
     SaveError,
 )
-from .loading import check_cardset, load_cardset
-from .options import Options, OptionSpec
-from .safeload import LIMITS, Limits
-from .tower import front as _front  # noqa: F401  (registers the solo game with the front door)
-from .tower.actions import (
+from .kernel.options import Options, OptionSpec
+from .tower.cards import TowerCardSet
+from .tower.solo import front as _front  # noqa: F401  (registers the solo game with the front door)
+from .tower.solo.actions import (
     Action,
     Discard,
     Fight,
@@ -78,11 +79,11 @@ from .tower.actions import (
     Take,
     Use,
 )
-from .tower.state import Event, Outcome, State
-from .vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
-from .vs.actions import Adjust, Declare, Draw, Give, Subtract
-from .vs.observe import VsObservation
-from .vs.state import VsOutcome, VsState
+from .tower.solo.state import Event, Outcome, State
+from .tower.vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
+from .tower.vs.actions import Adjust, Declare, Draw, Give, Subtract
+from .tower.vs.observe import VsObservation
+from .tower.vs.state import VsOutcome, VsState
 
 __all__ = [
     "LIMITS",

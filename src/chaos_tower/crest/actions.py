@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal
 
 from attrs import frozen
 
-from ..errors import MalformedActionError
+from ..kernel.errors import MalformedActionError
 from .cards import CrestCard, RingCard, SpellCard
 
 if TYPE_CHECKING:

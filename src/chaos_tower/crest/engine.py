@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import IllegalActionError, MalformedActionError
-from ..shapes import field, is_index, show
+from ..kernel.errors import IllegalActionError, MalformedActionError
+from ..kernel.shapes import field, is_index, show
 from .actions import ACTION_TYPES, MODES, Cast, CrestAction, Discard, Place, SwapMarks, Use, Wear
 from .beast import beast_actions, beast_apply, beast_reason
 from .cards import CrestCard, RingCard, SpellCard

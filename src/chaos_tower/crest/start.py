@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..memo import remember
-from ..tower.rng import seed_state, shuffle
-from ..tower.state import Event
+from ..kernel.memo import remember
+from ..kernel.rng import seed_state, shuffle
+from ..tower.solo.state import Event
 from .actions import CrestAction, Done, Place, Wear
 from .cards import STATUSES, CrestCard, CrestCardSet, RingCard
 from .players import team_layout

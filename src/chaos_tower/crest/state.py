@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Literal
 
 from attrs import field, frozen
 
-from ..converter import converter
-from ..tower.state import Event
+from ..cardsets.converter import converter
+from ..tower.solo.state import Event
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
 
 if TYPE_CHECKING:

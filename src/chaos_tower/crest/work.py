@@ -4,15 +4,15 @@ The engine's functions stay pure from the outside: :func:`begin` copies the
 parts of a frozen :class:`CrestState` that an action may change into lists,
 the rules edit the copy, and :meth:`Work.freeze` makes the next frozen state.
 The input state is never touched. Chance (shuffles, dice, random discards)
-comes only from the generator state carried here (:mod:`chaos_tower.tower.rng`).
+comes only from the generator state carried here (:mod:`chaos_tower.kernel.rng`).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from ..tower.rng import next_u64, shuffle
-from ..tower.state import Event
+from ..kernel.rng import next_u64, shuffle
+from ..tower.solo.state import Event
 from .cards import STATUSES, Boost, Guard, RingCard, Status, Ward
 from .state import HAND_SIZE, NO_RING, CrestGame, CrestOutcome, CrestState, Phase
 

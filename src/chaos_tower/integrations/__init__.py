@@ -14,8 +14,8 @@ from typing import Any
 from attrs import field, frozen
 
 from .. import api  # the package's import has registered every mode's start and options
-from ..loading import load_cardset
-from ..options import OptionSpec
+from ..cardsets.loading import load_cardset
+from ..kernel.options import OptionSpec
 
 __all__ = ["MODES", "Mode"]
 

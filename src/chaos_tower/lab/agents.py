@@ -50,7 +50,7 @@ AGENTS: dict[str, dict[str, Factory]] = {
         "crest": _lazy("chaos_tower.crest.agents", "CrestGreedyAgent"),
     },
     "simple": {
-        "tower-vs": _lazy("chaos_tower.vs.agents", "SimpleVsAgent"),
+        "tower-vs": _lazy("chaos_tower.tower.vs.agents", "SimpleVsAgent"),
     },
 }
 """name → game → factory. Add a row (or a game to a row) to offer another agent."""

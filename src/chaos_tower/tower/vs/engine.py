@@ -1,0 +1,144 @@
+"""The VS rules as pure functions: legal actions, checking and applying an action, the outcome.
+
+An action is first checked for form (:class:`~chaos_tower.kernel.errors.MalformedActionError`)
+and then for legality (:class:`~chaos_tower.kernel.errors.IllegalActionError`, naming the
+rule); only then is anything computed, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ...kernel.errors import IllegalActionError, MalformedActionError
+from ..solo.state import Event, Reason
+from ..vocabulary import LETTERS
+from . import declare, end, turn
+from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
+from .rules import rule
+from .state import VsOutcome, VsState, evolve
+
+__all__ = [
+    "apply",
+    "can_apply",
+    "check_action",
+    "current_player",
+    "is_terminal",
+    "legal_actions",
+    "outcome",
+    "returns",
+]
+
+
+def _reason(state: VsState, action: VsAction) -> Reason:
+    if state.phase == "over":
+        rule_id = state.result.rule if state.result is not None else "TOC-VS2-031"
+        return rule_id, "the game is over"
+    if isinstance(action, Draw | Give | Adjust):
+        return turn.reason(state, action)
+    if isinstance(action, Declare):
+        return declare.reason(state, action)
+    return end.reason(state, action)
+
+
+def check_action(state: VsState, action: VsAction) -> None:
+    """Raise :class:`MalformedActionError` if ``action`` is not a VS action of this game,
+    :class:`IllegalActionError` (naming the rule) if the rules forbid it now."""
+    problem = malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
+    reason = _reason(state, action)
+    if reason is not None:
+        raise IllegalActionError(*reason)
+
+
+def can_apply(state: VsState, action: VsAction) -> bool:
+    """Whether ``action`` is legal now (never raises)."""
+    return malformed(state, action) is None and _reason(state, action) is None
+
+
+def _turn_actions(state: VsState) -> list[VsAction]:
+    me, n, k = state.turn, state.players, state.slots()
+    out: list[VsAction] = []
+    if state.deck:
+        out.append(Draw())
+    for item in sorted(state.hands[me]):
+        for to in range(n):
+            for pay in range(k):
+                action = Give(item=state.table.item_ids[item], to=to, pay=pay)
+                if turn.reason(state, action) is None:
+                    out.append(action)
+    out += _declarations(state)
+    return out
+
+
+def _declarations(state: VsState) -> list[VsAction]:
+    n, k = state.players, state.slots()
+    return [
+        declaration
+        for target in range(n)
+        for letter in LETTERS
+        for pay in range(k)
+        if declare.reason(state, declaration := Declare(target=target, attribute=letter, pay=pay)) is None
+    ]
+
+
+def legal_actions(state: VsState) -> tuple[VsAction, ...]:
+    """Every action the deciding player may take, in a fixed order; ``()`` once the game is over."""
+    if state.phase == "over":
+        return ()
+    # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.
+    later = _declarations(state) if state.declare_when == "any_time" else []
+    if state.phase == "adjust":
+        return (*(Adjust(deltas=d) for d in turn.adjust_choices(state, state.queue[0])), *later)
+    if state.phase == "pay":
+        return (*(Subtract(amounts=a) for a in end.subtract_choices(state)), *later)
+    return tuple(_turn_actions(state))
+
+
+def apply(state: VsState, action: VsAction) -> VsState:
+    """The position after ``action``; ``state`` itself is unchanged."""
+    check_action(state, action)
+    events: list[Event] = []
+    if isinstance(action, Draw):
+        after = turn.draw(state, events)
+    elif isinstance(action, Give):
+        after = turn.give(state, action, events)
+    elif isinstance(action, Adjust):
+        after = turn.adjust(state, action, events)
+    elif isinstance(action, Declare):
+        after = declare.declare(state, action, events)
+    else:
+        after = end.subtract(state, action.amounts, events)
+    after = evolve(after, actions=state.actions + 1)
+    if after.phase != "over" and after.max_actions is not None and after.actions >= after.max_actions:
+        ended: tuple[Literal["ended"], ...] = tuple("ended" for _ in range(state.players))
+        # Not a rule of the manual: a limit for simulations, cited under the clause of a turn
+        # (TOC-VS2-026, TOC-VS3-046).
+        rule_id = rule(state, 26)
+        outcome = VsOutcome(results=ended, cause="max-actions", rule=rule_id)
+        events.append(Event(rule=rule_id, kind="end", text=f"stopped after {after.actions} actions"))
+        after = evolve(after, phase="over", queue=(), source=-1, result=outcome)
+    return evolve(after, events=tuple(events))
+
+
+def outcome(state: VsState) -> VsOutcome | None:
+    """How the game ended, or ``None`` while it goes on."""
+    return state.result
+
+
+def is_terminal(state: VsState) -> bool:
+    """The game is over."""
+    return state.phase == "over"
+
+
+def current_player(state: VsState) -> int | None:
+    """The seat whose decision it is: the turn player, the next to adjust, or ``None`` when over."""
+    return state.decider()
+
+
+def returns(state: VsState) -> tuple[float, ...]:
+    """1 won, -1 lost, 0 draw, ended or not over, per seat."""
+    if state.result is None:
+        return (0.0,) * state.players
+    values = {"won": 1.0, "lost": -1.0}
+    return tuple(values.get(r, 0.0) for r in state.result.results)
