@@ -27,8 +27,9 @@ def test_old_from_imports_give_the_same_objects() -> None:
     from chaos_tower.errors import SaveError
     from chaos_tower.loading import load_cardset
     from chaos_tower.tower.state import State
-    from chaos_tower.vs import VsState, new_game
     from chaos_tower.vs.state import VsState as VsState2
+
+    from chaos_tower.vs import VsState, new_game
 
     assert SaveError is ct.SaveError
     assert load_cardset is ct.load_cardset

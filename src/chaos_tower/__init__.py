@@ -62,6 +62,7 @@ from .kernel.errors import (
     Problem,
     SaveError,
 )
+from .kernel.events import Event
 from .kernel.options import Options, OptionSpec
 from .tower.cards import TowerCardSet
 from .tower.solo import front as _front  # noqa: F401  (registers the solo game with the front door)
@@ -79,7 +80,7 @@ from .tower.solo.actions import (
     Take,
     Use,
 )
-from .tower.solo.state import Event, Outcome, State
+from .tower.solo.state import Outcome, State
 from .tower.vs import front as _vs_front  # noqa: F401  (registers the VS modes with the front door)
 from .tower.vs.actions import Adjust, Declare, Draw, Give, Subtract
 from .tower.vs.observe import VsObservation

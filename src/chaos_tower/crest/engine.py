@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..kernel.errors import IllegalActionError, MalformedActionError
+from ..kernel.events import Reason
 from ..kernel.shapes import field, is_index, show
 from .actions import ACTION_TYPES, MODES, Cast, CrestAction, Discard, Place, SwapMarks, Use, Wear
 from .beast import beast_actions, beast_apply, beast_reason
 from .cards import CrestCard, RingCard, SpellCard
 from .death import check_deaths, death_actions, death_apply, death_reason
-from .start import Reason, setup_actions, setup_apply, setup_reason
+from .start import setup_actions, setup_apply, setup_reason
 from .state import MAX_PLAYERS, CrestOutcome, CrestState
 from .wield import wield_actions, wield_apply, wield_reason
 from .work import Work, begin

@@ -15,7 +15,7 @@ import attrs
 
 from ..kernel import saves
 from ..kernel.errors import SaveError
-from ..tower.solo.state import Event
+from ..kernel.events import Event
 from .cards import CrestCardSet
 from .invariants import violations
 from .reach import counted

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal
 from attrs import field, frozen
 
 from ..cardsets.converter import converter
-from ..tower.solo.state import Event
+from ..kernel.events import Event
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
 
 if TYPE_CHECKING:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import attrs
 
+from ..kernel.events import Event
 from ..kernel.rng import next_u64, shuffle
-from ..tower.solo.state import Event
 from .cards import STATUSES, Boost, Guard, RingCard, Status, Ward
 from .state import HAND_SIZE, NO_RING, CrestGame, CrestOutcome, CrestState, Phase
 

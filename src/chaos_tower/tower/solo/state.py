@@ -17,16 +17,13 @@ from typing import Any, Literal
 
 from attrs import field, frozen
 
+from ...kernel.events import Event, Reason
 from .tables import Game
 
 __all__ = ["EMPTY", "Event", "Outcome", "Reason", "State", "card_of", "encode", "is_flipped", "rotation_of"]
 
 EMPTY = -1
 """A floor cell with no card."""
-
-Reason = tuple[str, str] | None
-"""Why an action is not allowed, as (rule ID, message); ``None`` when it is."""
-
 
 def encode(card: int, rotation: int, flipped: bool) -> int:
     """A floor cell's content: card number, rotation 0..3, face."""
@@ -46,20 +43,6 @@ def rotation_of(cell: int) -> int:
 def is_flipped(cell: int) -> bool:
     """Whether the card in an encoded cell shows its back face."""
     return bool(cell & 1)
-
-
-@frozen(kw_only=True)
-class Event:
-    """One thing that happened during an action, with the rule that made it happen."""
-
-    rule: str
-    kind: str
-    """A stable word: ``life``, ``elements``, ``place``, ``move``, ``flip``, ``defeat``, ``item``, …"""
-    text: str
-    amount: int | None = None
-
-    def __str__(self) -> str:
-        return f"[{self.rule}] {self.text}"
 
 
 @frozen(kw_only=True)

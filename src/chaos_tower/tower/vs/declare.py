@@ -15,7 +15,7 @@ still to be made afterwards. Naming one's own attribute is refused unless
 
 from __future__ import annotations
 
-from ..solo.state import Event, Reason
+from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
 from . import end
 from .actions import Declare

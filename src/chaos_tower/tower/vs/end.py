@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from typing import Literal
 
-from ..solo.state import Event, Reason
+from ...kernel.events import Event, Reason
 from .actions import Subtract
 from .rules import rule, seats_from, with_counters
 from .state import VsOutcome, VsState, evolve

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ...kernel.errors import IllegalActionError, MalformedActionError
-from ..solo.state import Event, Reason
+from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
 from . import declare, end, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed

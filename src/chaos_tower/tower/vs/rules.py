@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..solo.state import Event
+from ...kernel.events import Event
 from .state import VsState, evolve
 
 __all__ = ["others_in_order", "pay_one", "rule", "seats_from", "with_counters"]

@@ -16,8 +16,8 @@ import attrs
 
 from ...kernel import saves
 from ...kernel.errors import SaveError
+from ...kernel.events import Event
 from ..cards import TowerCardSet
-from ..solo.state import Event
 from .invariants import violations
 from .state import Declaration, Gift, VsOutcome, VsState, compile_table
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ...kernel import rng
 from ...kernel.errors import CardSetError, Problem
+from ...kernel.events import Event
 from ..cards import TowerCardSet
-from ..solo.state import Event
 from .state import Adjusters, DeclareWhen, VsState, compile_table
 
 __all__ = ["declaration_limit", "new_game"]

@@ -18,10 +18,10 @@ from typing import Any, Literal
 
 from attrs import field, frozen
 
+from ...kernel.events import Event
 from ...kernel.memo import Memo, remember
 from ...kernel.records import updater
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
-from ..solo.state import Event
 from ..vocabulary import LETTERS
 
 __all__ = [

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..solo.state import Event, Reason
+from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
 from . import end
 from .actions import Adjust, Draw, Give
