@@ -9,8 +9,10 @@ dispatches on the phase.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
-from ..kernel.errors import IllegalActionError, MalformedActionError
+from ..kernel import transition
+from ..kernel.errors import MalformedActionError
 from ..kernel.events import Reason
 from ..kernel.shapes import field, is_index, show
 from .actions import ACTION_TYPES, MODES, Cast, CrestAction, Discard, Place, SwapMarks, Use, Wear
@@ -118,33 +120,45 @@ def _reason(state: CrestState, action: CrestAction) -> Reason:
 
 def check_action(state: CrestState, action: object) -> None:
     """Raise :class:`MalformedActionError` or :class:`IllegalActionError` (naming the rule), else nothing."""
-    problem = malformed(state, action)
-    if problem is not None:
-        raise MalformedActionError(problem)
-    reason = _reason(state, action)  # type: ignore[arg-type]
-    if reason is not None:
-        raise IllegalActionError(*reason)
+    # The shape check runs first, so the rule check only ever sees a well-formed CrestAction.
+    transition.check(_RULES, state, cast(CrestAction, action))
 
 
 def can_apply(state: CrestState, action: object) -> bool:
     """Whether ``action`` is legal now."""
-    return malformed(state, action) is None and _reason(state, action) is None  # type: ignore[arg-type]
+    return transition.can(_RULES, state, cast(CrestAction, action))
 
 
-def apply(state: CrestState, action: CrestAction) -> CrestState:
-    """The state after ``action``; ``state`` is unchanged. Errors leave nothing half-changed."""
-    check_action(state, action)
-    work = begin(state)
+def _act(work: Work, state: CrestState, action: CrestAction) -> None:
     phase = state.phase
     _PHASES[phase][2](work, action)
     if phase in ("wield", "beast"):
         check_deaths(work)
-    if work.result is None and state.max_actions is not None and state.actions + 1 >= state.max_actions:
-        # Not a rule of the manual: simulations need an end. Cited by the clause it cuts short.
-        work.result = CrestOutcome(winners=(), cause="max-actions", rule="CRD-DEATH-C")
-        work.phase = "over"
-        work.event("CRD-DEATH-C", "over", f"the limit of {state.max_actions} actions is reached")
-    return work.freeze()
+
+
+def _cut_off(work: Work, state: CrestState, count: int) -> None:
+    # Not a rule of the manual: simulations need an end. Cited by the clause it cuts short.
+    work.result = CrestOutcome(winners=(), cause="max-actions", rule="CRD-DEATH-C")
+    work.phase = "over"
+    work.event("CRD-DEATH-C", "over", f"the limit of {state.max_actions} actions is reached")
+
+
+# Crest Duel's hooks in the one check -> apply -> cut-off sequence (kernel.transition); the
+# working copy counts the action itself when it is frozen.
+_RULES: transition.Transition[CrestState, CrestAction, Work] = transition.Transition(
+    malformed=malformed,
+    reason=_reason,
+    begin=begin,
+    act=_act,
+    over=lambda work: work.result is not None,
+    cut_off=_cut_off,
+    finish=Work.freeze,
+)
+
+
+def apply(state: CrestState, action: CrestAction) -> CrestState:
+    """The state after ``action``; ``state`` is unchanged. Errors leave nothing half-changed."""
+    return transition.step(_RULES, state, action)
 
 
 def outcome(state: CrestState) -> CrestOutcome | None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ...kernel.errors import IllegalActionError, MalformedActionError
+from ...kernel import transition
+from ...kernel.errors import MalformedActionError
 from ...kernel.memo import remember
 from ...kernel.shapes import show
 from . import items, movegen, placement, progress, shape
@@ -122,21 +123,41 @@ _REARRANGING = (Relocate, Stand, Finish)
 def check_action(state: State, action: Action) -> None:
     """Raise if ``action`` cannot be applied: :class:`MalformedActionError` if it is not
     well formed, :class:`IllegalActionError` (naming the rule) if the rules forbid it."""
-    if _listed(state, action):
-        return
-    problem = shape.malformed(state.game, action)
-    if problem is not None:
-        raise MalformedActionError(problem)
-    reason = _reason(state, action)
-    if reason is not None:
-        raise IllegalActionError(*reason)
+    transition.check(_RULES, state, action)
 
 
 def can_apply(state: State, action: Action) -> bool:
     """Whether ``action`` is legal now; never raises (a malformed action is not legal)."""
-    if _listed(state, action):
-        return True
-    return shape.malformed(state.game, action) is None and _reason(state, action) is None
+    return transition.can(_RULES, state, action)
+
+
+def _act(change: Change, state: State, action: Action) -> None:
+    _APPLY[type(action)](change, action)
+
+
+def _count(change: Change, count: int) -> None:
+    change.set(actions=count)
+
+
+def _cut_off(change: Change, state: State, count: int) -> None:
+    change.end(
+        Outcome(result="ended", cause="max-actions", rule="TOC-OVER-01"),
+        f"the limit of {state.max_actions} actions is reached",
+    )
+
+
+# The solo game's hooks in the one check -> apply -> cut-off sequence (kernel.transition).
+_RULES: transition.Transition[State, Action, Change] = transition.Transition(
+    listed=_listed,
+    malformed=malformed,
+    reason=_reason,
+    begin=Change,
+    act=_act,
+    count=_count,
+    over=lambda change: change.over,
+    cut_off=_cut_off,
+    finish=Change.finish,
+)
 
 
 def _rearranging(state: State) -> Iterator[Action]:
@@ -305,17 +326,7 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`IllegalActionError` or :class:`MalformedActionError` (and
     then nothing has changed) if the action cannot be applied.
     """
-    check_action(state, action)
-    change = Change(state)
-    _APPLY[type(action)](change, action)
-    count = state.actions + 1
-    change.set(actions=count)
-    if state.max_actions is not None and count >= state.max_actions and not change.over:
-        change.end(
-            Outcome(result="ended", cause="max-actions", rule="TOC-OVER-01"),
-            f"the limit of {state.max_actions} actions is reached",
-        )
-    return change.finish()
+    return transition.step(_RULES, state, action)
 
 
 def outcome(state: State) -> Outcome | None:

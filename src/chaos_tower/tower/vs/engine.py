@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ...kernel.errors import IllegalActionError, MalformedActionError
+from attrs import define
+
+from ...kernel import transition
 from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
 from . import declare, end, turn
@@ -43,17 +45,12 @@ def _reason(state: VsState, action: VsAction) -> Reason:
 def check_action(state: VsState, action: VsAction) -> None:
     """Raise :class:`MalformedActionError` if ``action`` is not a VS action of this game,
     :class:`IllegalActionError` (naming the rule) if the rules forbid it now."""
-    problem = malformed(state, action)
-    if problem is not None:
-        raise MalformedActionError(problem)
-    reason = _reason(state, action)
-    if reason is not None:
-        raise IllegalActionError(*reason)
+    transition.check(_RULES, state, action)
 
 
 def can_apply(state: VsState, action: VsAction) -> bool:
     """Whether ``action`` is legal now (never raises)."""
-    return malformed(state, action) is None and _reason(state, action) is None
+    return transition.can(_RULES, state, action)
 
 
 def _turn_actions(state: VsState) -> list[VsAction]:
@@ -95,30 +92,61 @@ def legal_actions(state: VsState) -> tuple[VsAction, ...]:
     return tuple(_turn_actions(state))
 
 
+@define(kw_only=True)
+class _Work:
+    # The VS rules return a new state and add their events to a list: the working copy holds both.
+    state: VsState
+    events: list[Event]
+
+
+def _act(work: _Work, state: VsState, action: VsAction) -> None:
+    events = work.events
+    if isinstance(action, Draw):
+        work.state = turn.draw(state, events)
+    elif isinstance(action, Give):
+        work.state = turn.give(state, action, events)
+    elif isinstance(action, Adjust):
+        work.state = turn.adjust(state, action, events)
+    elif isinstance(action, Declare):
+        work.state = declare.declare(state, action, events)
+    else:
+        work.state = end.subtract(state, action.amounts, events)
+
+
+def _count(work: _Work, count: int) -> None:
+    work.state = evolve(work.state, actions=count)
+
+
+def _cut_off(work: _Work, state: VsState, count: int) -> None:
+    ended: tuple[Literal["ended"], ...] = tuple("ended" for _ in range(state.players))
+    # Not a rule of the manual: a limit for simulations, cited under the clause of a turn
+    # (TOC-VS2-026, TOC-VS3-046).
+    rule_id = rule(state, 26)
+    outcome = VsOutcome(results=ended, cause="max-actions", rule=rule_id)
+    work.events.append(Event(rule=rule_id, kind="end", text=f"stopped after {count} actions"))
+    work.state = evolve(work.state, phase="over", queue=(), source=-1, result=outcome)
+
+
+def _finish(work: _Work) -> VsState:
+    return evolve(work.state, events=tuple(work.events))
+
+
+# The VS modes' hooks in the one check -> apply -> cut-off sequence (kernel.transition).
+_RULES: transition.Transition[VsState, VsAction, _Work] = transition.Transition(
+    malformed=malformed,
+    reason=_reason,
+    begin=lambda state: _Work(state=state, events=[]),
+    act=_act,
+    count=_count,
+    over=lambda work: work.state.phase == "over",
+    cut_off=_cut_off,
+    finish=_finish,
+)
+
+
 def apply(state: VsState, action: VsAction) -> VsState:
     """The position after ``action``; ``state`` itself is unchanged."""
-    check_action(state, action)
-    events: list[Event] = []
-    if isinstance(action, Draw):
-        after = turn.draw(state, events)
-    elif isinstance(action, Give):
-        after = turn.give(state, action, events)
-    elif isinstance(action, Adjust):
-        after = turn.adjust(state, action, events)
-    elif isinstance(action, Declare):
-        after = declare.declare(state, action, events)
-    else:
-        after = end.subtract(state, action.amounts, events)
-    after = evolve(after, actions=state.actions + 1)
-    if after.phase != "over" and after.max_actions is not None and after.actions >= after.max_actions:
-        ended: tuple[Literal["ended"], ...] = tuple("ended" for _ in range(state.players))
-        # Not a rule of the manual: a limit for simulations, cited under the clause of a turn
-        # (TOC-VS2-026, TOC-VS3-046).
-        rule_id = rule(state, 26)
-        outcome = VsOutcome(results=ended, cause="max-actions", rule=rule_id)
-        events.append(Event(rule=rule_id, kind="end", text=f"stopped after {after.actions} actions"))
-        after = evolve(after, phase="over", queue=(), source=-1, result=outcome)
-    return evolve(after, events=tuple(events))
+    return transition.step(_RULES, state, action)
 
 
 def outcome(state: VsState) -> VsOutcome | None:
