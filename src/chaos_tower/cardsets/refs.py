@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..tower.checks import Issue
+from .header import Issue
 from .safeload import JsonPath
 from .suggest import did_you_mean
 

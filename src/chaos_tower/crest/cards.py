@@ -16,8 +16,8 @@ from typing import ClassVar, Literal
 
 from attrs import field, frozen
 
+from ..cardsets.header import Reconstructed
 from ..kernel.memo import Memo
-from ..tower.cards import Reconstructed
 
 __all__ = [
     "CREST_EFFECT_TYPES",

@@ -13,6 +13,7 @@ from typing import Literal
 
 from attrs import field, frozen
 
+from ..cardsets.header import Reconstructed
 from ..kernel.memo import Memo
 from .vocabulary import Attribute, Condition, Effect, Elements
 
@@ -292,16 +293,6 @@ class Sheet:
     start_life: int = 4
     start_element: int = 4
     carry_limit: int = 5
-
-
-@frozen(kw_only=True)
-class Reconstructed:
-    """A card, or some of its fields, that the manual does not give and this set supplies."""
-
-    card: str
-    fields: tuple[str, ...] = ()
-    """Empty: the whole card is reconstructed."""
-    note: str = ""
 
 
 @frozen(kw_only=True)

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import attrs
-from attrs import frozen
 
+from ..cardsets.header import Issue
 from ..cardsets.safeload import JsonPath, format_path
 from ..cardsets.suggest import did_you_mean
-from ..kernel.errors import Severity
 from .cards import (
     Icon,
     ItemKind,
@@ -59,17 +58,6 @@ FULL_SET_COUNTS = {"rooms": 25, "monsters": 20, "steps": 5, "normal_items": 5, "
 _FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE, Trigger.WHILE_ON_FLOOR})
 _CARRY_TRIGGERS = frozenset({Trigger.WHILE_CARRIED, Trigger.ON_STEP})
 _SLOT_TRIGGERS = frozenset({Trigger.ON_USE})
-
-
-@frozen(kw_only=True)
-class Issue:
-    """A problem at a path of the joined card-set document."""
-
-    path: JsonPath
-    code: str
-    message: str
-    hint: str | None = None
-    severity: Severity = "error"
 
 
 def _items(cards: TowerCardSet) -> Iterator[NormalItem | RareItem | SimpleItem]:
