@@ -44,6 +44,19 @@ def test_old_paths_import_in_a_fresh_interpreter() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+def test_old_paths_leave_the_front_door_functions_alone() -> None:
+    """Importing the old module path chaos_tower.options does not hide the function ct.options."""
+    code = (
+        "import importlib, chaos_tower as ct\n"
+        "from chaos_tower.oldpaths import MOVED\n"
+        "for old in MOVED: importlib.import_module('chaos_tower.' + old)\n"
+        "import chaos_tower.options, chaos_tower.loading\n"
+        "assert callable(ct.options) and callable(ct.load_cardset), ct.options\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    assert callable(ct.options)
+
+
 def test_unknown_paths_still_fail() -> None:
     """The finder answers only the table: a misspelt module is still an ImportError."""
     with pytest.raises(ModuleNotFoundError):

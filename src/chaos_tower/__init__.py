@@ -17,7 +17,7 @@ by default) into frozen, typed records. The solo game: :func:`new_game`, then
 
 from __future__ import annotations
 
-from . import oldpaths as _oldpaths  # noqa: F401  (first: importing it lets the old module paths import)
+from . import oldpaths as _oldpaths
 from .api import (
     GameRules,
     action_from_index,
@@ -158,3 +158,5 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_oldpaths.link_loaded()  # last: the old paths of the modules imported above (see oldpaths)

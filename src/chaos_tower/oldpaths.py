@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["MOVED", "install"]
+__all__ = ["MOVED", "install", "link_loaded"]
 
 _ROOT = "chaos_tower."
 
@@ -140,6 +140,20 @@ def install() -> None:
     """Put the old-path finder first on :data:`sys.meta_path` (once; importing this module does it)."""
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
+
+
+def link_loaded() -> None:
+    """Enter every already-imported new module under its old path in :data:`sys.modules`.
+
+    The package calls this once it is imported. An import of an old path that the finder answers
+    makes the import system set the old name on the parent package, which would hide a function
+    of the same name (``chaos_tower.options``, the module, over ``chaos_tower.options()``); an old
+    path already in :data:`sys.modules` is returned as it is, touching no attribute.
+    """
+    for old, new in MOVED.items():
+        module = sys.modules.get(_ROOT + new)
+        if module is not None:
+            sys.modules.setdefault(_ROOT + old, module)
 
 
 install()

@@ -19,7 +19,7 @@ def _text(folder: str, skip: Path | None = None) -> str:
     )
 
 
-SRC = _text("src/chaos_tower/vs")
+SRC = _text("src/chaos_tower/tower/vs")
 TEST_NAMES = "\n".join(re.findall(r"def (test_\w+)", _text("tests/vs", skip=Path(__file__).resolve())))
 
 
