@@ -17,6 +17,7 @@ by default) into frozen, typed records. The solo game: :func:`new_game`, then
 
 from __future__ import annotations
 
+from . import games as _games  # noqa: F401  (describes every built-in game to the registry)
 from . import oldpaths as _oldpaths
 from .api import (
     GameRules,

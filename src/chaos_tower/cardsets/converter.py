@@ -2,44 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
-from typing import Any
 
 from cattrs import Converter
-from cattrs.strategies import configure_tagged_union
 
-from ..crest.cards import CREST_EFFECT_TYPES, CrestEffect
-from ..tower.cards import PLAIN, Da
-from ..tower.vocabulary import CONDITION_TYPES, EFFECT_TYPES, Condition, Effect
+from .. import registry
 
 __all__ = ["converter", "make_converter"]
-
-_WALL = "wall"
-
-
-def _structure_da(value: Any, _: Any) -> Da:
-    # A side is written "wall", "-" or a signed integer (`TOC-START-L`); the
-    # schema has already checked the type, so this only maps "wall" to None.
-    if value == _WALL:
-        return None
-    if value == PLAIN:
-        return PLAIN
-    if isinstance(value, float) and value.is_integer():
-        return int(value)  # JSON Schema counts 1.0 as an integer, so the converter does too
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"a side is 'wall', '-' or an integer, not {value!r}")
-    return value
-
-
-def _unstructure_da(value: Da) -> int | str:
-    return _WALL if value is None else value
-
-
-def _tag(attribute: str) -> Callable[[type], str]:
-    """Tag generator: each vocabulary class names its own tag in a class variable."""
-    return lambda cls: str(getattr(cls, attribute))
-
 
 def make_converter() -> Converter:
     """Build the converter; call :func:`converter` to share the one instance.
@@ -48,31 +17,19 @@ def make_converter() -> Converter:
     as short as a person would write it; structuring fills them in again.
     """
     conv = Converter(omit_if_default=True, forbid_extra_keys=True)
-    conv.register_structure_hook(Da, _structure_da)
-    conv.register_unstructure_hook(Da, _unstructure_da)
-    configure_tagged_union(Condition, conv, tag_generator=_tag("TEST"), tag_name="test")
-    # An optional condition (`when`) is its own union type to cattrs; route it
-    # through the tagged hook instead of cattrs' shape-guessing default.
-    conv.register_structure_hook(
-        Condition | None,
-        lambda value, _: None if value is None else conv.structure(value, Condition),  # type: ignore[arg-type]
-    )
-    conv.register_unstructure_hook(
-        Condition | None,
-        lambda value: None if value is None else conv.unstructure(value, Condition),
-    )
-    configure_tagged_union(Effect, conv, tag_generator=_tag("OP"), tag_name="op")
-    # Crest Duel's closed effect vocabulary, tagged by `op` like the Tower's.
-    configure_tagged_union(CrestEffect, conv, tag_generator=_tag("OP"), tag_name="op")
-    # Every tagged class must be reachable through its union; this catches a
-    # record added to the vocabulary but not to its union.
-    assert set(Condition.__args__) == set(CONDITION_TYPES)
-    assert set(Effect.__args__) == set(EFFECT_TYPES)
-    assert set(CrestEffect.__args__) == set(CREST_EFFECT_TYPES)
+    # Each game adds the hooks of its own records (its spec's converter_hooks), so that this
+    # module names no game (issue 12).
+    for game in registry.games():
+        game.converter_hooks(conv)
     return conv
 
 
-@cache
 def converter() -> Converter:
-    """The shared converter (built once; converters are safe to share once built)."""
+    """The shared converter (built once per set of registered games; safe to share once built)."""
+    return _shared(len(registry.games()))
+
+
+@cache
+def _shared(games: int) -> Converter:
+    # Keyed by the number of registered games: a game registered later gets a converter with its hooks.
     return make_converter()
