@@ -3,7 +3,7 @@
     python bench/bench_limits.py          # prints the table of docs/loading.md
 
 Each case is built to stay inside :data:`chaos_tower.LIMITS` (or
-:data:`chaos_tower.replay.MAX_REPLAY_BYTES`) while making the reader, the
+:data:`chaos_tower.app.replay.MAX_REPLAY_BYTES`) while making the reader, the
 schema stage or the problem reporting work as hard as it can. The loading
 limits are sized so that each is answered (refused or accepted) in about
 3 seconds or less on the project's 2-core machine; ``tests/test_worst_inputs.py``
@@ -19,8 +19,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from chaos_tower import LIMITS, check_cardset, replay
-from chaos_tower.errors import Problem
+from chaos_tower import LIMITS, check_cardset
+from chaos_tower.app import replay
+from chaos_tower.kernel.errors import Problem
 
 MINIMAL = Path(__file__).resolve().parents[1] / "tests" / "data" / "good" / "minimal.yaml"
 

@@ -155,7 +155,7 @@ def _attrs_defaults(
 
 def _resolve_package_names(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     """Resolve a name that a docstring writes bare (``:func:`apply```) or by its defining
-    module (``chaos_tower.errors.SaveError``) to the package's public name, documented in
+    module (``chaos_tower.kernel.errors.SaveError``) to the package's public name, documented in
     api.md (``chaos_tower.apply``, ``chaos_tower.SaveError``), when nothing else matched."""
     target = node.get("reftarget", "")
     if node.get("refdomain") != "py" or not target:

@@ -1,13 +1,13 @@
 """Hypothesis strategies for valid Tower card-set data: the one home of them.
 
-Every public strategy builds the attrs records of :mod:`chaos_tower.cards` and
-:mod:`chaos_tower.vocabulary`; pass ``as_dict=True`` to get the same values as
+Every public strategy builds the attrs records of :mod:`chaos_tower.tower.cards` and
+:mod:`chaos_tower.tower.vocabulary`; pass ``as_dict=True`` to get the same values as
 plain JSON-like data instead (what ``converter().unstructure`` makes of them,
 the form a card file holds). Either way the data passes the JSON Schema: the
 bounds below are the schema's own (`schemas/tower-*.schema.json`), and
 :func:`schema_errors` checks one piece of data against one ``$defs`` entry.
 
-The cards also respect what :mod:`chaos_tower.checks` asks of a single card
+The cards also respect what :mod:`chaos_tower.tower.checks` asks of a single card
 where that costs nothing: every face has a path, effects carry a trigger that
 may act where they are written, a normal item's set slots have counters, a
 monster can be fought. References to other cards (item ids, step ids, scope
@@ -26,7 +26,9 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from ruamel.yaml import YAML
 
-from chaos_tower.cards import (
+from chaos_tower.cardsets.converter import converter
+from chaos_tower.cardsets.schema import SCHEMA_FILES, load_schema, registry
+from chaos_tower.tower.cards import (
     PLAIN,
     Icon,
     ItemKind,
@@ -44,9 +46,7 @@ from chaos_tower.cards import (
     SimpleItem,
     StepCard,
 )
-from chaos_tower.converter import converter
-from chaos_tower.schema import SCHEMA_FILES, load_schema, registry
-from chaos_tower.vocabulary import (
+from chaos_tower.tower.vocabulary import (
     AllAttributesOnFloor,
     AllOf,
     AnyOf,
@@ -120,7 +120,7 @@ HOLDS_MAX = 10  # test-holds `items`
 STEPS_USED_MAX = 20  # test-steps-used `steps`
 CONSUME_MAX = 10  # recipe `consume`
 
-# -- where each trigger may act (chaos_tower.checks) ----------------------------
+# -- where each trigger may act (chaos_tower.tower.checks) ----------------------------
 ALL_TRIGGERS: frozenset[Trigger] = frozenset(Trigger)
 FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE,
                            Trigger.WHILE_ON_FLOOR})
@@ -557,7 +557,7 @@ def item_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int
     """A position reached by careful play, then given items: some in carry, some set in slots
     with some of their effect-counters left.
 
-    Not reached by play, but sound (:func:`chaos_tower.tower.invariants.violations` finds
+    Not reached by play, but sound (:func:`chaos_tower.tower.solo.invariants.violations` finds
     nothing): what :func:`chaos_tower.loads` accepts. Games from here use the slot items
     (Sword Of Light's rearranging, Sack Of Fly's flight and reset, …) far more than play
     from a new game does.

@@ -20,7 +20,7 @@ from chaos_tower.agents import (
     play,
 )
 from chaos_tower.agents.greedy import _position
-from chaos_tower.cli import main
+from chaos_tower.app.cli import main
 
 CARDS = ct.load_cardset()
 
@@ -29,7 +29,7 @@ def test_old_agent_names_still_import_from_where_they_were() -> None:
     """The package keeps every name of the old module, and the VS and Crest agent modules stay."""
     from chaos_tower.agents import Agent, score  # noqa: F401
     from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent, crest_score  # noqa: F401
-    from chaos_tower.vs.agents import RandomVsAgent, SimpleVsAgent, play_game  # noqa: F401
+    from chaos_tower.tower.vs.agents import RandomVsAgent, SimpleVsAgent, play_game  # noqa: F401
 
     assert set(AGENTS) == {"random", "greedy", "heuristic", "mcts"}
 

@@ -19,9 +19,9 @@ from typing import Any
 import attrs
 
 import chaos_tower as ct
-from chaos_tower.replay import cardset_id
-from chaos_tower.tower.engine import legal_actions_by_reasons
-from chaos_tower.vs import actions as vs_actions
+from chaos_tower.app.replay import cardset_id
+from chaos_tower.tower.solo.engine import legal_actions_by_reasons
+from chaos_tower.tower.vs import actions as vs_actions
 
 TOWER = ct.load_cardset()
 CREST = ct.load_cardset(game="crest")
@@ -100,7 +100,7 @@ def test_the_cache_is_per_object_and_copies_start_empty() -> None:
 
 def test_the_cache_is_not_part_of_a_card_sets_value() -> None:
     """The memo changes neither equality, nor the card set's JSON, nor its fingerprint."""
-    from chaos_tower.converter import converter
+    from chaos_tower.cardsets.converter import converter
 
     fresh = _renamed(_renamed(TOWER, 0), 0)
     assert fresh == _renamed(TOWER, 0)

@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chaos_tower import check_cardset, replay
-from chaos_tower.resources import carddata_dir
-from chaos_tower.schema import SCHEMA_FILES, load_schema
+from chaos_tower import check_cardset
+from chaos_tower.app import replay
+from chaos_tower.cardsets.resources import carddata_dir
+from chaos_tower.cardsets.schema import SCHEMA_FILES, load_schema
 
 GOOD = Path(__file__).parent / "data" / "good"
 DISCRIMINATORS = ("op", "test")  # tags whose values the schema fixes elsewhere (if/then)

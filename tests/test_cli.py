@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chaos_tower.cli import main
+from chaos_tower.app.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"

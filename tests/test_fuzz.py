@@ -2,7 +2,7 @@
 
 Whatever goes in, the safe reader returns a document and/or located problems,
 ``check_cardset`` returns a card set or problems, and ``load_cardset`` raises
-nothing but :class:`~chaos_tower.errors.CardSetError`. Where the input is a
+nothing but :class:`~chaos_tower.kernel.errors.CardSetError`. Where the input is a
 well-formed JSON or YAML text of plain data, what comes out equals what went in.
 """
 
@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from chaos_tower import CardSetError, TowerCardSet, check_cardset, load_cardset
-from chaos_tower.converter import converter
-from chaos_tower.errors import Problem
-from chaos_tower.safeload import LIMITS, Document, JsonPath, parse_bytes
+from chaos_tower.cardsets.converter import converter
+from chaos_tower.cardsets.safeload import LIMITS, Document, JsonPath, parse_bytes
+from chaos_tower.kernel.errors import Problem
 from strategies import yaml_text
 
 REPO = Path(__file__).resolve().parents[1]

@@ -138,7 +138,7 @@ def test_every_cited_rule_id_is_in_the_registry(trace: object) -> None:
 
 def test_the_scan_finds_code_tests_and_events(trace: object) -> None:
     citations = trace.citations  # type: ignore[attr-defined]
-    assert "chaos_tower.tower.progress.apply_flip" in citations.code["TOC-PROG1-03"]
+    assert "chaos_tower.tower.solo.progress.apply_flip" in citations.code["TOC-PROG1-03"]
     assert any(name.startswith("test_TOC_PROG1_03_") for _file, name in citations.tests["TOC-PROG1-03"])
     assert trace.events("TOC-PROG1-03")["flip"] == ["source", "play"]  # type: ignore[attr-defined]
     assert trace.events("TOC-OVER-01")["end"] == ["source", "play"]  # type: ignore[attr-defined]

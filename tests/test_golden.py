@@ -30,8 +30,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 import chaos_tower as ct
-from chaos_tower import replay
-from chaos_tower.cli import main
+from chaos_tower.app import replay
+from chaos_tower.app.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 GOLDEN = REPO / "tests" / "data" / "golden"

@@ -1,4 +1,4 @@
-"""The hand-over shared by every hot seat (chaos_tower.hotseat), without a real terminal.
+"""The hand-over shared by every hot seat (chaos_tower.app.hotseat), without a real terminal.
 
 The real-terminal behaviour (tmux history) is in test_hotseat_tmux.py; here: what is
 written to a terminal and to anything else, and what the hand-over prompt does with a line.
@@ -10,8 +10,8 @@ import io
 
 import pytest
 
-from chaos_tower.cli import _parser
-from chaos_tower.hotseat import HotSeat
+from chaos_tower.app.cli import _parser
+from chaos_tower.app.hotseat import HotSeat
 from chaos_tower.play import run
 
 WIPE = "\033[2J\033[3J\033[H"

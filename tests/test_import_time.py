@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-_RULES = ("chaos_tower.tower", "chaos_tower.vs", "chaos_tower.crest", "chaos_tower.loading")
+_RULES = ("chaos_tower.tower", "chaos_tower.vs", "chaos_tower.crest", "chaos_tower.cardsets.loading")
 
 
 def _imported(code: str) -> list[str]:
@@ -42,7 +42,7 @@ def test_cli_version_and_help_import_no_game(flag: str) -> None:
         "    pass\n"
     )
     modules = _imported(code)
-    assert "chaos_tower.cli" in modules
+    assert "chaos_tower.app.cli" in modules
     assert _rules_in(modules) == []
 
 
@@ -56,7 +56,7 @@ def test_python_x_importtime_version_does_not_import_the_rules() -> None:
     )
     assert done.stdout.startswith("chaos-tower ")
     imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line]
-    assert "chaos_tower.cli" in imported
+    assert "chaos_tower.app.cli" in imported
     assert _rules_in(imported) == []
 
 
@@ -70,7 +70,7 @@ def test_a_public_name_is_there_on_first_use_and_the_games_are_registered() -> N
         "assert 'State' in dir(ct)\n"
     )
     modules = _imported(code)
-    assert "chaos_tower.tower.front" in modules and "chaos_tower.vs.front" in modules
+    assert "chaos_tower.tower.solo.front" in modules and "chaos_tower.tower.vs.front" in modules
 
 
 def test_an_unknown_name_is_an_attribute_error() -> None:

@@ -9,11 +9,11 @@ import pytest
 from ruamel.yaml import YAML
 
 import chaos_tower as ct
-from chaos_tower.cli import main
-from chaos_tower.errors import InitError
-from chaos_tower.replay import cardset_id
-from chaos_tower.resources import carddata_dir
-from chaos_tower.scaffold import init_cardset
+from chaos_tower.app.cli import main
+from chaos_tower.app.replay import cardset_id
+from chaos_tower.app.scaffold import init_cardset
+from chaos_tower.cardsets.resources import carddata_dir
+from chaos_tower.kernel.errors import InitError
 from jsonschema_cli import check_jsonschema, modeline_schema
 
 

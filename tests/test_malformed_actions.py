@@ -4,12 +4,12 @@ Every game (the solo Tower, the Tower's VS modes, Crest Duel) checks an
 action's shape in one place before anything else looks at it: its type
 belongs to the game, each field has the right type (a bool is not an int) and
 lies within the card set's bounds. ``apply`` and ``check_action`` then raise
-:class:`~chaos_tower.errors.MalformedActionError` (or
-:class:`~chaos_tower.errors.IllegalActionError` for a well-formed action the
+:class:`~chaos_tower.kernel.errors.MalformedActionError` (or
+:class:`~chaos_tower.kernel.errors.IllegalActionError` for a well-formed action the
 rules forbid), ``can_apply`` answers ``False`` and never raises, and
 ``action_text`` / ``action_index`` / ``parse_action`` raise
 :class:`MalformedActionError`; ``loads`` raises
-:class:`~chaos_tower.errors.SaveError` for anything that is not a save.
+:class:`~chaos_tower.kernel.errors.SaveError` for anything that is not a save.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 import chaos_tower as ct
 from chaos_tower.crest import actions as crest_actions
-from chaos_tower.tower import actions as tower_actions
-from chaos_tower.vs import actions as vs_actions
+from chaos_tower.tower.solo import actions as tower_actions
+from chaos_tower.tower.vs import actions as vs_actions
 
 TOWER = ct.load_cardset()
 CREST = ct.load_cardset(game="crest")

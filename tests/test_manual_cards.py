@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from chaos_tower import TowerCardSet
-from chaos_tower.cards import NormalItem, RareItem, StepCard
-from chaos_tower.checks import FULL_SET_COUNTS
-from chaos_tower.vocabulary import (
+from chaos_tower.tower.cards import NormalItem, RareItem, StepCard
+from chaos_tower.tower.checks import FULL_SET_COUNTS
+from chaos_tower.tower.vocabulary import (
     AllAttributesOnFloor,
     AllOf,
     Attribute,
@@ -254,7 +254,7 @@ def test_TOC_START_K_m_text_is_the_name_in_katakana(cards: TowerCardSet) -> None
 
 def test_TOC_START_O_monster_sides_turn_like_room_sides() -> None:
     """TOC-START-O (Directions of a monster's da)."""
-    from chaos_tower.tower.geometry import side_facing
+    from chaos_tower.tower.solo.geometry import side_facing
 
     # The same mapping serves both kinds of card: side s faces direction (s + rotation) % 4.
     for rotation in range(4):
@@ -266,7 +266,7 @@ def test_no_control_characters_reach_card_texts(cards: TowerCardSet) -> None:
     from collections.abc import Iterator
     from typing import Any
 
-    from chaos_tower.converter import converter
+    from chaos_tower.cardsets.converter import converter
 
     def strings(value: Any) -> Iterator[str]:
         if isinstance(value, str):

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import replay
-from chaos_tower.options import OptionSpec
+from chaos_tower.app import replay
+from chaos_tower.kernel.options import OptionSpec
 
 TOWER = ct.load_cardset()
 CREST = ct.load_cardset(game="crest")

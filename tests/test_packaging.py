@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.cli import main
-from chaos_tower.schema import bundle
+from chaos_tower.app.cli import main
+from chaos_tower.cardsets.schema import bundle
 
 REPO = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import replay
 from chaos_tower.agents import RandomAgent
-from chaos_tower.cli import main
-from chaos_tower.errors import PictureFormatError
-from chaos_tower.vocabulary import LETTERS
+from chaos_tower.app import replay
+from chaos_tower.app.cli import main
+from chaos_tower.kernel.errors import PictureFormatError
+from chaos_tower.tower.vocabulary import LETTERS
 
 SVG = "{http://www.w3.org/2000/svg}"
 

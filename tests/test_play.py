@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from chaos_tower.cli import main
+from chaos_tower.app.cli import main
 
 
 def test_agent_plays_a_whole_game_and_prints_the_explained_log(capsys: pytest.CaptureFixture[str]) -> None:

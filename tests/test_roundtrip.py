@@ -16,7 +16,10 @@ from hypothesis import strategies as st
 
 import strategies as cards_st
 from chaos_tower import TowerCardSet, check_cardset, load_cardset
-from chaos_tower.cards import (
+from chaos_tower.cardsets.converter import converter
+from chaos_tower.cardsets.safeload import JsonPath, parse_bytes
+from chaos_tower.cardsets.schema import schema_issues
+from chaos_tower.tower.cards import (
     MonsterCard,
     NormalItem,
     RareItem,
@@ -26,10 +29,7 @@ from chaos_tower.cards import (
     SimpleItem,
     StepCard,
 )
-from chaos_tower.converter import converter
-from chaos_tower.safeload import JsonPath, parse_bytes
-from chaos_tower.schema import schema_issues
-from chaos_tower.vocabulary import Condition, Effect, Elements
+from chaos_tower.tower.vocabulary import Condition, Effect, Elements
 
 # The unions as plain values: cattrs takes them, its type hints only take classes.
 CONDITION: Any = Condition

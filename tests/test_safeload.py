@@ -1,4 +1,4 @@
-"""The safe reader (``chaos_tower.safeload``): positions, paths, limits, YAML 1.2, refusals."""
+"""The safe reader (``chaos_tower.cardsets.safeload``): positions, paths, limits, YAML 1.2, refusals."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import attrs
 import pytest
 
 from chaos_tower import check_cardset
-from chaos_tower.errors import Problem
-from chaos_tower.safeload import LIMITS, Document, Limits, format_path, parse_bytes
+from chaos_tower.cardsets.safeload import LIMITS, Document, Limits, format_path, parse_bytes
+from chaos_tower.kernel.errors import Problem
 
 Parsed = tuple[Document | None, list[Problem]]
 

@@ -4,7 +4,7 @@ Random play gives reachable states of the solo game, VS and Crest Duel; each
 survives ``dumps`` → ``loads`` unchanged. Then one value of a save is replaced
 (a notation field of a solo position, any JSON value of a VS or Crest position or
 of the envelope) by another drawn from numbers of every size, text, lists and
-nulls: ``loads`` either raises :class:`~chaos_tower.errors.SaveError` or gives a
+nulls: ``loads`` either raises :class:`~chaos_tower.kernel.errors.SaveError` or gives a
 state that passes the game's invariants, saves back to itself and has a finite
 observation vector (never ``OverflowError`` or another exception).
 """
@@ -25,9 +25,9 @@ import chaos_tower as ct
 from chaos_tower.agents import RandomAgent
 from chaos_tower.crest.agents import CrestRandomAgent
 from chaos_tower.crest.invariants import violations as crest_violations
-from chaos_tower.tower.invariants import violations as tower_violations
-from chaos_tower.vs import RandomVsAgent, play_game
-from chaos_tower.vs import violations as vs_violations
+from chaos_tower.tower.solo.invariants import violations as tower_violations
+from chaos_tower.tower.vs import RandomVsAgent, play_game
+from chaos_tower.tower.vs import violations as vs_violations
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

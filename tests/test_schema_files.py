@@ -16,8 +16,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry
 from ruamel.yaml import YAML
 
-from chaos_tower.resources import carddata_dir, schemas_dir
-from chaos_tower.schema import SCHEMA_FILES, bundle, load_schema, registry, schema_issues, validator
+from chaos_tower.cardsets.resources import carddata_dir, schemas_dir
+from chaos_tower.cardsets.schema import SCHEMA_FILES, bundle, load_schema, registry, schema_issues, validator
 from jsonschema_cli import check_jsonschema, modeline_schema
 
 REPO = Path(__file__).resolve().parents[1]

@@ -23,8 +23,9 @@ from typing import Any
 
 import pytest
 
-from chaos_tower import check_cardset, replay
-from chaos_tower.cli import main
+from chaos_tower import check_cardset
+from chaos_tower.app import replay
+from chaos_tower.app.cli import main
 
 MINIMAL = Path(__file__).parent / "data" / "good" / "minimal.yaml"
 NOBODY = 65534
@@ -141,7 +142,7 @@ def test_the_cli_refuses_special_files(fifo: Path, capsys: pytest.CaptureFixture
 
 def test_read_limited_never_reads_past_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A file that grows after fstat (st_size is stale): at most limit + 1 bytes are read.
-    from chaos_tower.safefile import FileRefusal, read_limited
+    from chaos_tower.cardsets.safefile import FileRefusal, read_limited
 
     path = tmp_path / "grows.yaml"
     path.write_bytes(b"a: 1\n")

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import replay
 from chaos_tower.agents import RandomAgent, play
-from chaos_tower.cli import main
-from chaos_tower.tower.board import side_at
+from chaos_tower.app import replay
+from chaos_tower.app.cli import main
+from chaos_tower.tower.solo.board import side_at
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -95,8 +95,8 @@ def test_pettingzoo_svg_rendering_draws_every_game() -> None:
 
 def test_card_face_drawing() -> None:
     # The docs gallery's card faces (tools/gen_docs.py) come from the same drawing code.
-    from chaos_tower.cards import Sides
-    from chaos_tower.tower.svg import face_svg
+    from chaos_tower.tower.cards import Sides
+    from chaos_tower.tower.solo.svg import face_svg
 
     root = ET.fromstring(face_svg("a test face", Sides(f=-1, r=None, b="-", l=2), "W", "#2e6fa8", "circle"))
     lines = root.findall("svg:line", NS)

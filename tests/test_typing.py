@@ -57,9 +57,9 @@ def test_a_user_script_gets_precise_types_and_no_any(checked: subprocess.Complet
     }
     lines = (TYPING / "user_script.py").read_text(encoding="utf-8").splitlines()
     expected = {
-        "reveal_type(state)": {"chaos_tower.tower.state.State", "chaos_tower.crest.state.CrestState"},
-        "reveal_type(end)": {"chaos_tower.tower.state.Outcome | None"},
-        "reveal_type(view)": {"chaos_tower.vs.observe.VsObservation"},
+        "reveal_type(state)": {"chaos_tower.tower.solo.state.State", "chaos_tower.crest.state.CrestState"},
+        "reveal_type(end)": {"chaos_tower.tower.solo.state.Outcome | None"},
+        "reveal_type(view)": {"chaos_tower.tower.vs.observe.VsObservation"},
         "reveal_type(again)": {"chaos_tower.crest.state.CrestState"},
         "reveal_type(world)": {"chaos_tower.crest.state.CrestState"},
     }
@@ -71,7 +71,7 @@ def test_a_user_script_gets_precise_types_and_no_any(checked: subprocess.Complet
         if call in expected:
             assert shown in expected[call], (call, shown)
     action = next(shown for n, shown in revealed.items() if lines[n - 1].strip() == "reveal_type(action)")
-    assert set(action.split(" | ")) == {f"chaos_tower.vs.actions.{a}" for a in
+    assert set(action.split(" | ")) == {f"chaos_tower.tower.vs.actions.{a}" for a in
                                         ("Draw", "Give", "Declare", "Adjust", "Subtract")}
     assert "# mypy: disallow-any-expr" in lines
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from chaos_tower import check_cardset, load_cardset
-from chaos_tower.cli import main
-from chaos_tower.errors import CardSetError, Problem, UnknownGameError
-from chaos_tower.resources import carddata_dir
+from chaos_tower.app.cli import main
+from chaos_tower.cardsets.resources import carddata_dir
+from chaos_tower.kernel.errors import CardSetError, Problem, UnknownGameError
 
 MINIMAL = Path(__file__).resolve().parent / "data" / "good" / "minimal.yaml"
 

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import replay
 from chaos_tower.agents import RandomAgent
-from chaos_tower.cli import main
-from chaos_tower.viewer import rule_link, viewer_html
+from chaos_tower.app import replay
+from chaos_tower.app.cli import main
+from chaos_tower.app.viewer import rule_link, viewer_html
 
 CHROMIUM = "/usr/bin/chromium"
 DOCS = Path(__file__).resolve().parents[1] / "docs"

@@ -29,7 +29,7 @@ SCRIPT = textwrap.dedent(
     site = Path(sysconfig.get_paths()["purelib"]).resolve()
 
     import chaos_tower
-    from chaos_tower.resources import carddata_dir, schemas_dir
+    from chaos_tower.cardsets.resources import carddata_dir, schemas_dir
 
     package = Path(chaos_tower.__file__).resolve()
     assert site in package.parents, f"chaos_tower comes from {package}, not from {site}"

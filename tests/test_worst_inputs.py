@@ -17,8 +17,9 @@ from types import ModuleType
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import LIMITS, check_cardset, replay
-from chaos_tower.errors import MAX_MESSAGE_CHARS, CardSetError, SaveError, shorten
+from chaos_tower import LIMITS, check_cardset
+from chaos_tower.app import replay
+from chaos_tower.kernel.errors import MAX_MESSAGE_CHARS, CardSetError, SaveError, shorten
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 HANG_GUARD = 30.0

@@ -34,11 +34,11 @@ from pathlib import Path
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower import replay
 from chaos_tower.agents import GreedyAgent, RandomAgent
+from chaos_tower.app import replay
 from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent
-from chaos_tower.tower.perft import divide, perft
-from chaos_tower.vs import RandomVsAgent, SimpleVsAgent
+from chaos_tower.tower.solo.perft import divide, perft
+from chaos_tower.tower.vs import RandomVsAgent, SimpleVsAgent
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = ROOT / "tests" / "data" / "golden"

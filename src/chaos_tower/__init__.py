@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 # with the front door when the front door is first used (chaos_tower.api._built_in).
 if TYPE_CHECKING:
     from .api import GameRules, action_grammar, option_specs, rules_of, seat_view
-    from .cards import TowerCardSet
+    from .cardsets.loading import check_cardset, load_cardset
+    from .cardsets.safeload import LIMITS, Limits
     from .crest.actions import Cast as CrestCast
     from .crest.actions import CrestAction
     from .crest.actions import Discard as CrestDiscard
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from .crest.cards import CrestCardSet
     from .crest.observe import CrestObservation
     from .crest.state import CrestOutcome, CrestState
-    from .errors import (
+    from .kernel.errors import (
         CardSetError,
         ChaosTowerError,
         IllegalActionError,
@@ -50,9 +51,7 @@ if TYPE_CHECKING:
         Problem,
         SaveError,
     )
-    from .loading import check_cardset, load_cardset
-    from .options import Options, OptionSpec
-    from .safeload import LIMITS, Limits
+    from .kernel.options import Options, OptionSpec
     from .signatures import (
         action_from_index,
         action_index,
@@ -80,7 +79,8 @@ if TYPE_CHECKING:
         returns,
         to_notation,
     )
-    from .tower.actions import (
+    from .tower.cards import TowerCardSet
+    from .tower.solo.actions import (
         Action,
         Discard,
         Fight,
@@ -94,17 +94,17 @@ if TYPE_CHECKING:
         Take,
         Use,
     )
-    from .tower.observe import Observation
-    from .tower.state import Event, Outcome, State
-    from .vs.actions import Adjust, Declare, Draw, Give, Subtract, VsAction
-    from .vs.observe import VsObservation
-    from .vs.state import VsOutcome, VsState
+    from .tower.solo.observe import Observation
+    from .tower.solo.state import Event, Outcome, State
+    from .tower.vs.actions import Adjust, Declare, Draw, Give, Subtract, VsAction
+    from .tower.vs.observe import VsObservation
+    from .tower.vs.state import VsOutcome, VsState
 
 _LAZY: dict[str, tuple[str, str]] = {
-    "Action": (".tower.actions", "Action"),
-    "Adjust": (".vs.actions", "Adjust"),
-    "CardSetError": (".errors", "CardSetError"),
-    "ChaosTowerError": (".errors", "ChaosTowerError"),
+    "Action": (".tower.solo.actions", "Action"),
+    "Adjust": (".tower.vs.actions", "Adjust"),
+    "CardSetError": (".kernel.errors", "CardSetError"),
+    "ChaosTowerError": (".kernel.errors", "ChaosTowerError"),
     "CrestAction": (".crest.actions", "CrestAction"),
     "CrestCardSet": (".crest.cards", "CrestCardSet"),
     "CrestCast": (".crest.actions", "Cast"),
@@ -119,40 +119,40 @@ _LAZY: dict[str, tuple[str, str]] = {
     "CrestSwapMarks": (".crest.actions", "SwapMarks"),
     "CrestUse": (".crest.actions", "Use"),
     "CrestWear": (".crest.actions", "Wear"),
-    "Declare": (".vs.actions", "Declare"),
-    "Discard": (".tower.actions", "Discard"),
-    "Draw": (".vs.actions", "Draw"),
-    "Event": (".tower.state", "Event"),
-    "Fight": (".tower.actions", "Fight"),
-    "Flip": (".tower.actions", "Flip"),
+    "Declare": (".tower.vs.actions", "Declare"),
+    "Discard": (".tower.solo.actions", "Discard"),
+    "Draw": (".tower.vs.actions", "Draw"),
+    "Event": (".tower.solo.state", "Event"),
+    "Fight": (".tower.solo.actions", "Fight"),
+    "Flip": (".tower.solo.actions", "Flip"),
     "GameRules": (".api", "GameRules"),
-    "Give": (".vs.actions", "Give"),
-    "IllegalActionError": (".errors", "IllegalActionError"),
-    "LIMITS": (".safeload", "LIMITS"),
-    "Limits": (".safeload", "Limits"),
-    "Make": (".tower.actions", "Make"),
-    "MalformedActionError": (".errors", "MalformedActionError"),
-    "Move": (".tower.actions", "Move"),
-    "Observation": (".tower.observe", "Observation"),
-    "OptionError": (".errors", "OptionError"),
-    "OptionSpec": (".options", "OptionSpec"),
-    "Options": (".options", "Options"),
-    "Outcome": (".tower.state", "Outcome"),
-    "Place": (".tower.actions", "Place"),
-    "PlaceRebright": (".tower.actions", "PlaceRebright"),
-    "PlaceStep": (".tower.actions", "PlaceStep"),
-    "Problem": (".errors", "Problem"),
-    "SaveError": (".errors", "SaveError"),
-    "SetItem": (".tower.actions", "SetItem"),
-    "State": (".tower.state", "State"),
-    "Subtract": (".vs.actions", "Subtract"),
-    "Take": (".tower.actions", "Take"),
-    "TowerCardSet": (".cards", "TowerCardSet"),
-    "Use": (".tower.actions", "Use"),
-    "VsAction": (".vs.actions", "VsAction"),
-    "VsObservation": (".vs.observe", "VsObservation"),
-    "VsOutcome": (".vs.state", "VsOutcome"),
-    "VsState": (".vs.state", "VsState"),
+    "Give": (".tower.vs.actions", "Give"),
+    "IllegalActionError": (".kernel.errors", "IllegalActionError"),
+    "LIMITS": (".cardsets.safeload", "LIMITS"),
+    "Limits": (".cardsets.safeload", "Limits"),
+    "Make": (".tower.solo.actions", "Make"),
+    "MalformedActionError": (".kernel.errors", "MalformedActionError"),
+    "Move": (".tower.solo.actions", "Move"),
+    "Observation": (".tower.solo.observe", "Observation"),
+    "OptionError": (".kernel.errors", "OptionError"),
+    "OptionSpec": (".kernel.options", "OptionSpec"),
+    "Options": (".kernel.options", "Options"),
+    "Outcome": (".tower.solo.state", "Outcome"),
+    "Place": (".tower.solo.actions", "Place"),
+    "PlaceRebright": (".tower.solo.actions", "PlaceRebright"),
+    "PlaceStep": (".tower.solo.actions", "PlaceStep"),
+    "Problem": (".kernel.errors", "Problem"),
+    "SaveError": (".kernel.errors", "SaveError"),
+    "SetItem": (".tower.solo.actions", "SetItem"),
+    "State": (".tower.solo.state", "State"),
+    "Subtract": (".tower.vs.actions", "Subtract"),
+    "Take": (".tower.solo.actions", "Take"),
+    "TowerCardSet": (".tower.cards", "TowerCardSet"),
+    "Use": (".tower.solo.actions", "Use"),
+    "VsAction": (".tower.vs.actions", "VsAction"),
+    "VsObservation": (".tower.vs.observe", "VsObservation"),
+    "VsOutcome": (".tower.vs.state", "VsOutcome"),
+    "VsState": (".tower.vs.state", "VsState"),
     "action_from_index": (".signatures", "action_from_index"),
     "action_grammar": (".api", "action_grammar"),
     "action_index": (".signatures", "action_index"),
@@ -161,14 +161,14 @@ _LAZY: dict[str, tuple[str, str]] = {
     "apply": (".signatures", "apply"),
     "can_apply": (".signatures", "can_apply"),
     "check_action": (".signatures", "check_action"),
-    "check_cardset": (".loading", "check_cardset"),
+    "check_cardset": (".cardsets.loading", "check_cardset"),
     "current_player": (".signatures", "current_player"),
     "determinize": (".signatures", "determinize"),
     "dumps": (".signatures", "dumps"),
     "from_notation": (".signatures", "from_notation"),
     "is_terminal": (".signatures", "is_terminal"),
     "legal_actions": (".signatures", "legal_actions"),
-    "load_cardset": (".loading", "load_cardset"),
+    "load_cardset": (".cardsets.loading", "load_cardset"),
     "loads": (".signatures", "loads"),
     "new_game": (".signatures", "new_game"),
     "observation": (".signatures", "observation"),
@@ -191,7 +191,8 @@ _LAZY: dict[str, tuple[str, str]] = {
 # The submodule chaos_tower.options shares its name with the function ct.options: importing a
 # submodule sets the package's attribute, so it is imported now, and the name handed back to
 # the function (by __getattr__), as the eager imports left it.
-importlib.import_module(".options", __name__)
+_oldpaths = importlib.import_module(".oldpaths", __name__)  # the paths before issue 12's layout
+importlib.import_module(".options", __name__)  # the old path of kernel.options
 del globals()["options"]
 
 
@@ -298,3 +299,5 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_oldpaths.link_loaded()  # last: the old paths of the modules imported above (see oldpaths)

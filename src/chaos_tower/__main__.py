@@ -1,5 +1,5 @@
 """``python -m chaos_tower`` is the ``chaos-tower`` command."""
 
-from .cli import main
+from .app.cli import main
 
 raise SystemExit(main())

@@ -20,9 +20,9 @@ from typing import Any
 
 from attrs import frozen
 
-from . import saves
-from .errors import MalformedActionError, OptionError, SaveError
-from .options import Options, OptionSpec, check_options, check_seed
+from .kernel import saves
+from .kernel.errors import MalformedActionError, OptionError, SaveError
+from .kernel.options import Options, OptionSpec, check_options, check_seed
 
 __all__ = [
     "GameRules",
@@ -127,7 +127,12 @@ _BY_FORMAT: dict[str, GameRules] = {}
 _BY_WORD: dict[str, GameRules] = {}
 
 
-_BUILT_IN: tuple[str, ...] = ("chaos_tower.tower.front", "chaos_tower.vs.front", "chaos_tower.crest.front")
+_BUILT_IN: tuple[str, ...] = (
+    "chaos_tower.games",
+    "chaos_tower.tower.solo.front",
+    "chaos_tower.tower.vs.front",
+    "chaos_tower.crest.front",
+)
 _built_in_loaded = False
 
 
@@ -168,9 +173,9 @@ def register_start(
 ) -> None:
     """Make :func:`new_game` start ``mode`` for card sets of ``cards_type`` with ``start``.
 
-    ``specs`` are the mode's options (:class:`~chaos_tower.options.OptionSpec`);
+    ``specs`` are the mode's options (:class:`~chaos_tower.kernel.options.OptionSpec`);
     ``start`` is called with the card set, ``seed`` (an int) and ``options``, the
-    checked :class:`~chaos_tower.options.Options`.
+    checked :class:`~chaos_tower.kernel.options.Options`.
     """
     _STARTS[:] = [s for s in _STARTS if (s.cards_type, s.mode) != (cards_type, mode)]
     _STARTS.append(_Start(cards_type=cards_type, mode=mode, start=start, specs=specs))
@@ -211,7 +216,7 @@ def new_game(
     each mode's options; an option left out or ``None`` takes its default.
 
     ``seed=None`` draws a fresh seed, recorded in the state (``state.seed``), so
-    the game still replays exactly. :class:`~chaos_tower.errors.OptionError`
+    the game still replays exactly. :class:`~chaos_tower.kernel.errors.OptionError`
     (a :class:`ValueError`) for an option the mode does not have (the message
     lists those it has) or a value of the wrong type: ``True`` is not a number.
 
@@ -272,8 +277,8 @@ def legal_actions(state: Any) -> tuple[Any, ...]:
 def apply(state: Any, action: Any) -> Any:
     """The state after ``action``; ``state`` itself is unchanged.
 
-    :class:`~chaos_tower.errors.IllegalActionError` if the rules forbid it,
-    :class:`~chaos_tower.errors.MalformedActionError` if it is not an action
+    :class:`~chaos_tower.kernel.errors.IllegalActionError` if the rules forbid it,
+    :class:`~chaos_tower.kernel.errors.MalformedActionError` if it is not an action
     of this game at all; either way nothing has changed.
     """
     rules = _BY_TYPE.get(type(state))
@@ -281,7 +286,8 @@ def apply(state: Any, action: Any) -> Any:
 
 
 def check_action(state: Any, action: Any) -> None:
-    """Raise :class:`~chaos_tower.errors.IllegalActionError` naming the rule that forbids ``action``."""
+    """Raise :class:`~chaos_tower.kernel.errors.IllegalActionError` naming the rule that forbids
+    ``action``."""
     rules_of(state).check_action(state, action)
 
 
@@ -318,7 +324,7 @@ def dumps(state: Any) -> str:
 def loads(text: str | bytes, cards: Any) -> Any:
     """Read a save made by :func:`dumps`; the save's ``format`` picks the game.
 
-    :class:`~chaos_tower.errors.SaveError` for a save that is not one, is for
+    :class:`~chaos_tower.kernel.errors.SaveError` for a save that is not one, is for
     another card set, or holds an impossible position (also for ``None`` or
     anything else that is not text).
     """
@@ -380,13 +386,13 @@ def to_notation(state: Any) -> str:
 def from_notation(text: str, cards: Any) -> Any:
     """Read a position written by :func:`to_notation`, with the card set it was written for.
 
-    Its first word picks the game. :class:`~chaos_tower.errors.SaveError` (a
-    :class:`~chaos_tower.notation_words.NotationError`) for text that is not a
+    Its first word picks the game. :class:`~chaos_tower.kernel.errors.SaveError` (a
+    :class:`~chaos_tower.kernel.notation_words.NotationError`) for text that is not a
     position, names what the card set does not have, or is impossible (it must
     pass the game's save checks). The solo game still accepts ``state.game``
     in place of the card set, for one release.
     """
-    from .notation_words import NotationError
+    from .kernel.notation_words import NotationError
 
     if not isinstance(text, str):
         raise NotationError(f"a position is text, not {type(text).__name__}")
@@ -402,7 +408,7 @@ def from_notation(text: str, cards: Any) -> Any:
 def observation_layout(state: Any) -> Any:
     """The named slices of :func:`observation_tensor` for this state's game, card set and players.
 
-    A tuple of :class:`~chaos_tower.layout.Slice` (name, start, stop, low, high,
+    A tuple of :class:`~chaos_tower.kernel.layout.Slice` (name, start, stop, low, high,
     scaling, meaning) covering the tensor exactly, in order.
     """
     return _capability(state, "observation_layout", "observation layout")(state)
@@ -430,7 +436,7 @@ def action_text(state: Any, action: Any) -> str:
 def parse_action(state: Any, text: str) -> Any:
     """Read an action from its text form.
 
-    :class:`~chaos_tower.errors.MalformedActionError` if it is not one or
+    :class:`~chaos_tower.kernel.errors.MalformedActionError` if it is not one or
     names something this card set does not have.
     """
     return rules_of(state).parse_action(state, text)
@@ -449,7 +455,7 @@ def action_index(state: Any, action: Any) -> int:
 def action_from_index(state: Any, index: int) -> Any:
     """The action with that number in :func:`action_space`.
 
-    :class:`~chaos_tower.errors.MalformedActionError` for a number out of range
+    :class:`~chaos_tower.kernel.errors.MalformedActionError` for a number out of range
     or anything but an ``int`` (``True`` is not the number 1 here).
     """
     if type(index) is not int:

@@ -26,20 +26,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, overload
 
-from .cards import TowerCardSet
 from .crest.actions import CrestAction
 from .crest.cards import CrestCardSet
 from .crest.observe import CrestObservation
 from .crest.state import CrestOutcome, CrestState
-from .layout import Slice
-from .options import Options
-from .tower.actions import Action
-from .tower.observe import Observation
-from .tower.state import Outcome, State
-from .tower.tables import Game
-from .vs.actions import VsAction
-from .vs.observe import VsObservation
-from .vs.state import VsOutcome, VsState
+from .kernel.layout import Slice
+from .kernel.options import Options
+from .tower.cards import TowerCardSet
+from .tower.solo.actions import Action
+from .tower.solo.observe import Observation
+from .tower.solo.state import Outcome, State
+from .tower.solo.tables import Game
+from .tower.vs.actions import VsAction
+from .tower.vs.observe import VsObservation
+from .tower.vs.state import VsOutcome, VsState
 
 __all__ = [
     "AnyAction",

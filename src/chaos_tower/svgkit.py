@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import PictureFormatError
+from .kernel.errors import PictureFormatError
 
 __all__ = [
     "FORMATS",

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import chaos_tower as ct
 from chaos_tower.crest.invariants import violations as crest_violations
-from chaos_tower.tower.invariants import violations as solo_violations
-from chaos_tower.vs.invariants import violations as vs_violations
+from chaos_tower.tower.solo.invariants import violations as solo_violations
+from chaos_tower.tower.vs.invariants import violations as vs_violations
 
 MODES = (
     "solo",

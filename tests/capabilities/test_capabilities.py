@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chaos_tower as ct
-from chaos_tower.layout import problems
-from chaos_tower.notation_words import NotationError
+from chaos_tower.kernel.layout import problems
+from chaos_tower.kernel.notation_words import NotationError
 
 from .states import (
     MODES,

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chaos_tower as ct
-from chaos_tower.vs.state import Declaration
+from chaos_tower.tower.vs.state import Declaration
 
 from .states import MODES, Case, play, players_of, reachable, start, violations
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.cli import main
-from chaos_tower.resources import carddata_dir
+from chaos_tower.app.cli import main
+from chaos_tower.cardsets.resources import carddata_dir
 
 # file, old line, new line, key whose position is reported, path, code
 CASES = [

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.cli import _parser, main
+from chaos_tower.app.cli import _parser, main
 
 
 def _run(argv: list[str], lines: str = "") -> tuple[int, str]:

@@ -1,7 +1,7 @@
 """Crest Duel saves are untrusted input: only positions the game could reach load, numbers in bounds.
 
 Each test changes a sound save (which loads unchanged) and checks that ``loads``
-refuses it with :class:`~chaos_tower.errors.SaveError`.
+refuses it with :class:`~chaos_tower.kernel.errors.SaveError`.
 """
 
 from __future__ import annotations

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from chaos_tower.converter import converter
+from chaos_tower.cardsets.converter import converter
+from chaos_tower.cardsets.resources import schemas_dir
+from chaos_tower.cardsets.schema import SCHEMA_FILES, load_schema, schema_issues, validator
 from chaos_tower.crest.cards import CREST_EFFECT_TYPES, CrestCardSet
-from chaos_tower.resources import schemas_dir
-from chaos_tower.schema import SCHEMA_FILES, load_schema, schema_issues, validator
 
 
 def _walk(node: Any, path: str, found: list[str], defs: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.tower.observe import tensor_size
+from chaos_tower.tower.solo.observe import tensor_size
 
 
 def _played(cards: ct.TowerCardSet, seed: int, steps: int) -> list[ct.State]:
@@ -72,7 +72,7 @@ def test_tensor_has_one_length_and_the_values_at_their_places(cards: ct.TowerCar
             tensor = ct.observation_tensor(state, 0)
             assert len(tensor) == size
             # the last 13 numbers: life, elements, floor, deck size, bonus, rearranging, returns, acts, over
-            # scaled by the card set's bounds, or squashed when unbounded (chaos_tower.layout)
+            # scaled by the card set's bounds, or squashed when unbounded (chaos_tower.kernel.layout)
             tail = tensor[-13:]
             game = state.game
             span = game.element_max - game.element_min

@@ -71,7 +71,8 @@ def test_actions_and_observations_come_from_the_front_door() -> None:
     first = state.legal_actions()[0]
     assert state.action_to_string(first) == ct.action_text(ours, ct.action_from_index(ours, first))
     assert state.observation_string(0) == str(ct.observation(ours, 0))
-    # OpenSpiel's tensor is float32: the scaled values (chaos_tower.layout) are compared at that precision
+    # OpenSpiel's tensor is float32: the scaled values (chaos_tower.kernel.layout) are compared at
+    # that precision
     assert np.array_equal(
         np.asarray(state.observation_tensor(0)), np.asarray(ct.observation_tensor(ours, 0), np.float32)
     )

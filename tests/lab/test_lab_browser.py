@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from chaos_tower import lab
-from chaos_tower.cli import main
+from chaos_tower.app.cli import main
 
 pytestmark = pytest.mark.browser
 CHROMIUM = "/usr/bin/chromium"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from chaos_tower import lab
-from chaos_tower.cli import main
+from chaos_tower.app.cli import main
 from chaos_tower.lab.results import SCHEMA, read_games, read_record
 from chaos_tower.lab.runner import run
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.cli import main
+from chaos_tower.app.cli import main
 from chaos_tower.lab import validate
 
 

@@ -11,7 +11,7 @@ A position is written as rows of space-separated cells, each ``.`` (empty) or
         ". . . . .",
     ], player="1,1", life=5)
 
-Every other field of the notation (``chaos_tower.tower.notation``) may be
+Every other field of the notation (``chaos_tower.tower.solo.notation``) may be
 given as a keyword; a missing one takes its all-reset value.
 """
 

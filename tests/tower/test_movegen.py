@@ -1,6 +1,6 @@
 """The fast move generator gives exactly what asking every candidate's reason gives.
 
-Legality has one source, the ``*_reason`` functions; :mod:`chaos_tower.tower.movegen`
+Legality has one source, the ``*_reason`` functions; :mod:`chaos_tower.tower.solo.movegen`
 is an optimisation of enumerating them, so it is checked against them on many
 positions reached by play that avoids losing at once (so that games go deep).
 """
@@ -12,8 +12,8 @@ import random
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.tower.engine import legal_actions_by_reasons
-from chaos_tower.tower.rng import _below, next_u64, shuffle
+from chaos_tower.kernel.rng import _below, next_u64, shuffle
+from chaos_tower.tower.solo.engine import legal_actions_by_reasons
 
 from .scenario import cards
 

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.tower.invariants import violations
-from chaos_tower.tower.perft import divide, perft
+from chaos_tower.tower.solo.invariants import violations
+from chaos_tower.tower.solo.perft import divide, perft
 
 PERFT = Path(__file__).resolve().parents[1] / "data" / "perft"
 FILES = sorted(PERFT.glob("*.json"))

@@ -24,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 import chaos_tower as ct
 import strategies as tst
 from chaos_tower.rulebook import tower_rules
-from chaos_tower.tower.invariants import violations
+from chaos_tower.tower.solo.invariants import violations
 
 CARDS = ct.load_cardset()
 RULE_IDS = frozenset(r.id for r in tower_rules())

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chaos_tower.tower import rng
+from chaos_tower.kernel import rng
 
 U64 = st.integers(min_value=0, max_value=(1 << 64) - 1)
 

@@ -19,7 +19,7 @@ from collections import Counter
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.tower.state import EMPTY
+from chaos_tower.tower.solo.state import EMPTY
 
 from .scenario import act, cards, game, legal, position
 

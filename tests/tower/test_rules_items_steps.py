@@ -27,7 +27,7 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.tower.invariants import violations
+from chaos_tower.tower.solo.invariants import violations
 
 from .scenario import act, cards, game, legal, position
 
@@ -1319,7 +1319,7 @@ def test_TOC_PROG2_03_a_numeric_rebright_da_is_the_damage_of_each_attack() -> No
     """A card set may give Rebright damaging sides; each attack then costs that da, floor extra included."""
     import attrs
 
-    from chaos_tower.cards import Sides
+    from chaos_tower.tower.cards import Sides
 
     base = cards()
     harsh = attrs.evolve(base, rebright=attrs.evolve(base.rebright, da=Sides(f=-1, r=-1, b=-1, l=-1)))

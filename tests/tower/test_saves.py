@@ -1,7 +1,7 @@
 """Solo saves are untrusted input: only positions the game could reach load, every number in bounds.
 
 Each test changes one field of a sound save (which loads unchanged) and checks
-that ``loads`` refuses it with :class:`~chaos_tower.errors.SaveError`.
+that ``loads`` refuses it with :class:`~chaos_tower.kernel.errors.SaveError`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.tower.invariants import violations
+from chaos_tower.tower.solo.invariants import violations
 
 from .scenario import cards, position
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import assert_type
 
 import chaos_tower as ct
-from chaos_tower.layout import Slice
+from chaos_tower.kernel.layout import Slice
 
 
 def solo(cards: ct.TowerCardSet) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 import chaos_tower as ct
-from chaos_tower.vs import VsState, new_game
+from chaos_tower.tower.vs import VsState, new_game
 
 CARDS = ct.load_cardset()
 LETTERS = "GWVSD"

@@ -11,7 +11,7 @@ from argparse import Namespace
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.cli import main
+from chaos_tower.app.cli import main
 from chaos_tower.play import run
 
 from .scenario import CARDS

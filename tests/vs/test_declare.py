@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.vs import declaration_limit
+from chaos_tower.tower.vs import declaration_limit
 
 from .scenario import play, quiet_turn, rigged
 

@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.vs.end import subtract_due
+from chaos_tower.tower.vs.end import subtract_due
 
 from .scenario import CARDS, play, rigged
 

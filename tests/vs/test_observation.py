@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import chaos_tower as ct
-from chaos_tower.vs import RandomVsAgent, SimpleVsAgent, VsState, tensor_size, violations
+from chaos_tower.tower.vs import RandomVsAgent, SimpleVsAgent, VsState, tensor_size, violations
 
 from .scenario import CARDS
 

@@ -150,7 +150,7 @@ def test_TOC_VS2_027_the_options_are_in_the_state_its_save_and_every_view() -> N
 def test_TOC_VS2_027_play_flags_choose_the_readings(capsys: pytest.CaptureFixture[str]) -> None:
     """TOC-VS2-027, TOC-VS2-029: chaos-tower play --adjust-after-draw / --declare-when /
     --own-attribute-bluff reach the VS game; the solo game and Crest Duel refuse them."""
-    from chaos_tower.cli import main
+    from chaos_tower.app.cli import main
 
     base = ["play", "--mode", "vs", "--players", "2", "--agent", "simple", "--seed", "3"]
     assert main(base) == 0

@@ -1,7 +1,7 @@
 """VS saves are untrusted input: only positions the game could reach load, every number in bounds.
 
 Each test changes a sound save (which loads unchanged) and checks that ``loads``
-refuses it with :class:`~chaos_tower.errors.SaveError`.
+refuses it with :class:`~chaos_tower.kernel.errors.SaveError`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.vs import RandomVsAgent, SimpleVsAgent, VsObservation, play_game
-from chaos_tower.vs.observe import observation
+from chaos_tower.tower.vs import RandomVsAgent, SimpleVsAgent, VsObservation, play_game
+from chaos_tower.tower.vs.observe import observation
 
 from .scenario import CARDS, play, rigged
 

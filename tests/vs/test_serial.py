@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import chaos_tower as ct
-from chaos_tower.vs import RandomVsAgent, SimpleVsAgent, play_game, violations
+from chaos_tower.tower.vs import RandomVsAgent, SimpleVsAgent, play_game, violations
 
 from .scenario import CARDS, play, rigged
 

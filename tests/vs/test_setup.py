@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.vs import VsState
+from chaos_tower.tower.vs import VsState
 
 from .scenario import CARDS, game
 

@@ -19,7 +19,7 @@ def _text(folder: str, skip: Path | None = None) -> str:
     )
 
 
-SRC = _text("src/chaos_tower/vs")
+SRC = _text("src/chaos_tower/tower/vs")
 TEST_NAMES = "\n".join(re.findall(r"def (test_\w+)", _text("tests/vs", skip=Path(__file__).resolve())))
 
 
@@ -33,7 +33,7 @@ def test_there_are_28_vs_rules() -> None:
 
 @pytest.mark.parametrize("rule", VS)
 def test_rule_is_cited_in_the_vs_code(rule: str) -> None:
-    assert _whole(rule).search(SRC), f"no code of chaos_tower.vs cites {rule}"
+    assert _whole(rule).search(SRC), f"no code of chaos_tower.tower.vs cites {rule}"
 
 
 @pytest.mark.parametrize("rule", VS)

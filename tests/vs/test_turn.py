@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.vs.turn import adjust_options
+from chaos_tower.tower.vs.turn import adjust_options
 
 from .scenario import item, play, rigged, vs_of
 

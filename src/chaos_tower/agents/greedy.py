@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-from ..tower.actions import Action, PlaceStep
-from ..tower.board import connected, continuous_effects, same_attribute_neighbours, side_at
-from ..tower.effects import effective_da
-from ..tower.engine import apply, legal_actions, outcome
-from ..tower.geometry import OPPOSITE
-from ..tower.placement import path_cells
-from ..tower.state import EMPTY, State, card_of, is_flipped
-from ..vocabulary import NeighboursOfOneAttribute
+from ..tower.solo.actions import Action, PlaceStep
+from ..tower.solo.board import connected, continuous_effects, same_attribute_neighbours, side_at
+from ..tower.solo.effects import effective_da
+from ..tower.solo.engine import apply, legal_actions, outcome
+from ..tower.solo.geometry import OPPOSITE
+from ..tower.solo.placement import path_cells
+from ..tower.solo.state import EMPTY, State, card_of, is_flipped
+from ..tower.vocabulary import NeighboursOfOneAttribute
 
 __all__ = ["GreedyAgent", "score"]
 
@@ -119,7 +119,7 @@ class GreedyAgent:
         """The legal action whose result scores best (:func:`score`, less the revisit cost)."""
         if not isinstance(state, State):
             raise TypeError(
-                "GreedyAgent plays the solo game; VS has chaos_tower.vs.agents, "
+                "GreedyAgent plays the solo game; VS has chaos_tower.tower.vs.agents, "
                 "Crest Duel chaos_tower.crest.agents"
             )
         best: list[tuple[Action, tuple[object, ...]]] = []

@@ -29,7 +29,7 @@ from typing import Any
 
 import chaos_tower as ct
 
-from ..tower.placement import path_cells
+from ..tower.solo.placement import path_cells
 from .greedy import _cheapest_way_on, _position
 from .greedy import _step_prospects as _full_prospects
 
@@ -240,7 +240,7 @@ def _open_paths(state: ct.State) -> int:
 def _other_game_agent(state: Any, seed: int) -> Any:
     """The cheap heuristic player of the VS modes or of Crest Duel."""
     if isinstance(state, ct.VsState):
-        from ..vs.agents import SimpleVsAgent
+        from ..tower.vs.agents import SimpleVsAgent
 
         return SimpleVsAgent(seed)
     if isinstance(state, ct.CrestState):

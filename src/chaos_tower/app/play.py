@@ -32,10 +32,11 @@ from typing import Any, TextIO
 
 from attrs import frozen
 
-from .. import api, replay
-from ..choosing import pick
-from ..errors import ChaosTowerError, MalformedActionError
-from ..hotseat import HotSeat
+from .. import api
+from ..kernel.errors import ChaosTowerError, MalformedActionError
+from . import replay
+from .choosing import pick
+from .hotseat import HotSeat
 from .table import Played, SetupError, Table, open_table
 from .terminal import SCREEN_LINES, Style, grammar_text, listing, wants_colour
 

@@ -17,11 +17,12 @@ from typing import Any
 
 from attrs import frozen
 
-from .. import api, replay
+from .. import api
 from ..agents import AGENTS, Agent, make_agent
-from ..errors import CardSetError, ChaosTowerError
-from ..loading import load_cardset
-from ..safefile import FileRefusal, read_limited
+from ..cardsets.loading import load_cardset
+from ..cardsets.safefile import FileRefusal, read_limited
+from ..kernel.errors import CardSetError, ChaosTowerError
+from . import replay
 
 __all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "open_table"]
 
@@ -127,7 +128,7 @@ def _seat_names(args: argparse.Namespace, players: int, game: str) -> list[str |
 
 def _agent(name: str, seat: int, seed: int, budget: int | None) -> Agent:
     if name == "simple":  # the VS modes' rule-of-thumb player, kept for --agent simple
-        from ..vs.agents import SimpleVsAgent
+        from ..tower.vs.agents import SimpleVsAgent
 
         return SimpleVsAgent(seed * 10 + seat)
     params = {"simulations": budget} if name == "mcts" and budget is not None else {}

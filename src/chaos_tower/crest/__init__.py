@@ -17,8 +17,23 @@ the same functions, reachable as ``chaos_tower.crest.new_game`` and so on.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from .agents import CrestGreedyAgent, CrestRandomAgent
+from .cards import CrestCardSet
+from .engine import (
+    apply,
+    can_apply,
+    check_action,
+    current_player,
+    is_terminal,
+    legal_actions,
+    outcome,
+    returns,
+)
+from .observe import observation, observation_tensor
+from .render import render_text
+from .serial import dumps, loads
+from .start import new_game
+from .state import CrestState
 
 __all__ = [
     "CrestCardSet",
@@ -40,38 +55,3 @@ __all__ = [
     "render_text",
     "returns",
 ]
-
-# Loaded on first use: the card-set converter imports `crest.cards` while this
-# package is being imported, so the engine modules cannot be imported here eagerly.
-_HOMES = {
-    "CrestCardSet": "cards",
-    "CrestState": "state",
-    "CrestGreedyAgent": "agents",
-    "CrestRandomAgent": "agents",
-    "new_game": "start",
-    "dumps": "serial",
-    "loads": "serial",
-    "observation": "observe",
-    "observation_tensor": "observe",
-    "render_text": "render",
-    **{
-        name: "engine"
-        for name in (
-            "apply",
-            "can_apply",
-            "check_action",
-            "current_player",
-            "is_terminal",
-            "legal_actions",
-            "outcome",
-            "returns",
-        )
-    },
-}
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f".{home}", __name__), name)

@@ -29,8 +29,8 @@ from typing import Literal
 
 from attrs import frozen
 
-from ..errors import MalformedActionError
-from ..memo import remember
+from ..kernel.errors import MalformedActionError
+from ..kernel.memo import remember
 from .cards import CrestCard, RingCard, SpellCard
 from .state import MAX_PLAYERS, CrestGame
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ..kernel.events import Reason
 from .actions import CrestAction, Done, Recover, Use
 from .cards import CrestCard, CrestEffect, Status
 from .effects import needs_target, resolve, stat
 from .players import enemies, next_seat
-from .start import Reason
 from .state import CrestState
 from .work import Work
 

@@ -16,8 +16,8 @@ from typing import ClassVar, Literal
 
 from attrs import field, frozen
 
-from ..cards import Reconstructed
-from ..memo import Memo
+from ..cardsets.header import Reconstructed
+from ..kernel.memo import Memo
 
 __all__ = [
     "CREST_EFFECT_TYPES",

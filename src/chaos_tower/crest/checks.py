@@ -8,9 +8,9 @@ cards (`CRD-START-B`) and a monster for each of six seats (`CRD-PLAYERS-A`).
 
 from __future__ import annotations
 
-from ..checks import Issue
-from ..safeload import JsonPath, format_path
-from ..suggest import did_you_mean
+from ..cardsets.header import Issue
+from ..cardsets.safeload import JsonPath, format_path
+from ..cardsets.suggest import did_you_mean
 from .cards import TARGETED, WORN, CrestCard, CrestCardSet, SpellCard, SpellTarget
 
 __all__ = ["FULL_DECK", "MIN_MONSTERS", "crest_issues"]

@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
+from ..kernel.events import Reason
 from .actions import CrestAction, Done, SwapHands, SwapMarks
 from .players import allies, standing_sides
-from .start import Reason
 from .state import NO_RING, CrestOutcome, CrestState
 from .work import Work
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
-from ..tower.rng import next_u64, seed_state, shuffle
+from ..kernel.rng import next_u64, seed_state, shuffle
 from .cards import CrestCard, RingCard
 from .observe import observation
 from .state import NO_RING, CrestState

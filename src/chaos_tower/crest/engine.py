@@ -9,9 +9,12 @@ dispatches on the phase.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
-from ..errors import IllegalActionError, MalformedActionError
-from ..shapes import field, is_index, show
+from ..kernel import transition
+from ..kernel.errors import MalformedActionError
+from ..kernel.events import Reason
+from ..kernel.shapes import field, is_index, show
 from .actions import (
     ACTION_TYPES,
     MODES,
@@ -27,7 +30,7 @@ from .actions import (
 from .beast import beast_actions, beast_apply, beast_reason
 from .cards import CrestCard, RingCard, SpellCard
 from .death import check_deaths, death_actions, death_apply, death_reason
-from .start import Reason, setup_actions, setup_apply, setup_reason
+from .start import setup_actions, setup_apply, setup_reason
 from .state import MAX_PLAYERS, CrestOutcome, CrestState
 from .wield import wield_actions, wield_apply, wield_reason
 from .work import Work, begin
@@ -141,37 +144,46 @@ def _reason(state: CrestState, action: CrestAction) -> Reason:
 
 def check_action(state: CrestState, action: object) -> None:
     """Raise :class:`MalformedActionError` or :class:`IllegalActionError` (naming the rule), else nothing."""
-    if _listed(state, action):
-        return
-    problem = malformed(state, action)
-    if problem is not None:
-        raise MalformedActionError(problem)
-    reason = _reason(state, action)  # type: ignore[arg-type]
-    if reason is not None:
-        raise IllegalActionError(*reason)
+    # The shape check runs first, so the rule check only ever sees a well-formed CrestAction.
+    transition.check(_RULES, state, cast(CrestAction, action))
 
 
 def can_apply(state: CrestState, action: object) -> bool:
     """Whether ``action`` is legal now."""
-    if _listed(state, action):
-        return True
-    return malformed(state, action) is None and _reason(state, action) is None  # type: ignore[arg-type]
+    return transition.can(_RULES, state, cast(CrestAction, action))
 
 
-def apply(state: CrestState, action: CrestAction) -> CrestState:
-    """The state after ``action``; ``state`` is unchanged. Errors leave nothing half-changed."""
-    check_action(state, action)
-    work = begin(state)
+def _act(work: Work, state: CrestState, action: CrestAction) -> None:
     phase = state.phase
     _PHASES[phase][2](work, action)
     if phase in ("wield", "beast"):
         check_deaths(work)
-    if work.result is None and state.max_actions is not None and state.actions + 1 >= state.max_actions:
-        # Not a rule of the manual: simulations need an end. Cited by the clause it cuts short.
-        work.result = CrestOutcome(winners=(), cause="max-actions", rule="CRD-DEATH-C")
-        work.phase = "over"
-        work.event("CRD-DEATH-C", "over", f"the limit of {state.max_actions} actions is reached")
-    return work.freeze()
+
+
+def _cut_off(work: Work, state: CrestState, count: int) -> None:
+    # Not a rule of the manual: simulations need an end. Cited by the clause it cuts short.
+    work.result = CrestOutcome(winners=(), cause="max-actions", rule="CRD-DEATH-C")
+    work.phase = "over"
+    work.event("CRD-DEATH-C", "over", f"the limit of {state.max_actions} actions is reached")
+
+
+# Crest Duel's hooks in the one check -> apply -> cut-off sequence (kernel.transition); the
+# working copy counts the action itself when it is frozen.
+_RULES: transition.Transition[CrestState, CrestAction, Work] = transition.Transition(
+    listed=_listed,
+    malformed=malformed,
+    reason=_reason,
+    begin=begin,
+    act=_act,
+    over=lambda work: work.result is not None,
+    cut_off=_cut_off,
+    finish=Work.freeze,
+)
+
+
+def apply(state: CrestState, action: CrestAction) -> CrestState:
+    """The state after ``action``; ``state`` is unchanged. Errors leave nothing half-changed."""
+    return transition.step(_RULES, state, action)
 
 
 def outcome(state: CrestState) -> CrestOutcome | None:

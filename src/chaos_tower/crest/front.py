@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 from .. import api
-from ..errors import MalformedActionError
-from ..options import Options, OptionSpec
+from ..kernel.errors import MalformedActionError
+from ..kernel.options import Options, OptionSpec
 from ..views import view_rules
 from . import determinize, engine, layout, notation, observe, render, serial, svg, view_codec
 from .actions import GRAMMAR, CrestAction, action_text, parse_action

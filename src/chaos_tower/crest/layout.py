@@ -1,6 +1,6 @@
 """The Crest Duel observation tensor's named layout (``ct.observation_layout(state)``).
 
-See :mod:`chaos_tower.layout` for the scaling every game shares. The tensor
+See :mod:`chaos_tower.kernel.layout` for the scaling every game shares. The tensor
 is sized for six seats (`CRD-PLAYERS-A`) whatever the number playing, so that
 one network serves every duel of a card set; an empty seat is all zeros. The
 bounds come from the card set: the monsters' largest HP, DX, MDX and RG, the
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from ..layout import Layout, Slice
+from ..kernel.layout import Layout, Slice
 from .cards import STATUSES, Inflict, RingCard
 from .state import HAND_SIZE, MAX_PLAYERS, SETUP_LIMIT, CrestGame, CrestState
 

@@ -10,7 +10,7 @@ A crest whose mark no monster carries is already an error of :mod:`.checks`.
 
 from __future__ import annotations
 
-from ..checks import Issue
+from ..cardsets.header import Issue
 from .cards import Boost, CrestCard, CrestCardSet, Damage, SpellCard
 
 __all__ = ["crest_lints"]

@@ -1,4 +1,4 @@
-"""A Crest Duel position as one line of text, like the solo one (:mod:`chaos_tower.tower.notation`).
+"""A Crest Duel position as one line of text, like the solo one (:mod:`chaos_tower.tower.solo.notation`).
 
 The first word names the game; then ``key=value`` words, every one required, in this order::
 
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..notation_words import NotationError, fields, ints, joined, reading, rows, split_list
+from ..kernel.notation_words import NotationError, fields, ints, joined, reading, rows, split_list
 from .cards import CrestCardSet
 from .invariants import violations
 from .state import CrestOutcome, CrestState, compile_game
@@ -128,7 +128,8 @@ def _marks(text: str) -> tuple[tuple[int, ...], ...]:
 
 
 def from_notation(text: str, cards: CrestCardSet) -> CrestState:
-    """Read a position written by :func:`to_notation`; :class:`~chaos_tower.errors.SaveError` if not one.
+    """Read a position written by :func:`to_notation`;
+    :class:`~chaos_tower.kernel.errors.SaveError` if not one.
 
     Every field is required; the position must pass the Crest invariants
     (:func:`~chaos_tower.crest.invariants.violations`), as a loaded save must.

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from ..saves import as_float
+from ..kernel.saves import as_float
 from .cards import STATUSES, RingCard
 from .layout import PHASES, bounds, layout
 from .state import HAND_SIZE, MAX_PLAYERS, NO_RING, SETUP_LIMIT, CrestOutcome, CrestState

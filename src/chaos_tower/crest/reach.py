@@ -8,8 +8,8 @@ monster, turn and round counts to the actions counted.
 
 from __future__ import annotations
 
-from ..memo import remember
-from ..saves import MAX_COUNT, action_count_problem
+from ..kernel.memo import remember
+from ..kernel.saves import MAX_COUNT, action_count_problem
 from .cards import STATUSES, Boost, Damage, Inflict, RingCard
 from .state import CrestGame, CrestState
 
@@ -17,7 +17,7 @@ __all__ = ["counted", "numbers", "outcome"]
 
 def _bounds(game: CrestGame) -> tuple[int, int]:
     """The longest duration the set inflicts, and the most damage one action deals."""
-    # Kept on the card set, so that it lives exactly as long (chaos_tower.memo).
+    # Kept on the card set, so that it lives exactly as long (chaos_tower.kernel.memo).
     return remember(game.cards._memo, "crest.reach.bounds", lambda: _count_bounds(game))
 
 

@@ -4,7 +4,7 @@ A save names the card set by name, version and SHA-256 fingerprint and holds
 the whole referee's position (hands included: a save is not an observation),
 the generator state and the last action's events. Loading refuses anything
 malformed, for another set, or impossible, with
-:class:`~chaos_tower.errors.SaveError`; nothing is half-loaded.
+:class:`~chaos_tower.kernel.errors.SaveError`; nothing is half-loaded.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any
 
 import attrs
 
-from .. import saves
-from ..errors import SaveError
-from ..tower.state import Event
+from ..kernel import saves
+from ..kernel.errors import SaveError
+from ..kernel.events import Event
 from .cards import CrestCardSet
 from .invariants import violations
 from .reach import counted

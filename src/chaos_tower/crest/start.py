@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..tower.rng import seed_state, shuffle
-from ..tower.state import Event
+from ..kernel.events import Event, Reason
+from ..kernel.rng import seed_state, shuffle
 from .actions import CrestAction, Done, Place, Wear
 from .cards import STATUSES, CrestCard, CrestCardSet, RingCard
 from .effects import stat
@@ -20,7 +20,6 @@ from .work import Work
 
 __all__ = ["new_game", "setup_actions", "setup_apply", "setup_reason"]
 
-Reason = tuple[str, str] | None
 
 
 def _compiled(cards: CrestCardSet) -> CrestGame:

@@ -20,10 +20,10 @@ from typing import Any, Literal
 
 from attrs import field, frozen
 
-from ..cardref import cardset_reduce, lookup, register
-from ..converter import converter
-from ..memo import Memo, remember
-from ..tower.state import Event
+from ..cardsets.converter import converter
+from ..kernel.cardref import cardset_reduce, lookup, register
+from ..kernel.events import Event
+from ..kernel.memo import Memo, remember
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
 
 __all__ = [

@@ -5,7 +5,7 @@ as JSON, with a ``format``: the player's own hand, the others' hand sizes,
 what lies face up; never another hand, the deck's order, a card put out face
 down by another during setup, nor the chance state. Reading it is strict (the
 card set's fingerprint, every id, every key and every kind of value) and
-refuses anything else with :class:`~chaos_tower.errors.SaveError`.
+refuses anything else with :class:`~chaos_tower.kernel.errors.SaveError`.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 
 import attrs
 
-from .. import saves
-from ..errors import SaveError
+from ..kernel import saves
+from ..kernel.errors import SaveError
 from .cards import CrestCardSet
 from .observe import CrestObservation
 from .state import CrestOutcome, compile_game

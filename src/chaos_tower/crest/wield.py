@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..memo import remember
+from ..kernel.events import Reason
+from ..kernel.memo import remember
 from .actions import Cast, CrestAction, Discard, Done, Place, Wear
 from .cards import CrestCard, RingCard, SpellCard, SpellTarget
 from .effects import resolve
 from .players import enemies
-from .start import Reason, place_reason
+from .start import place_reason
 from .state import NO_RING, CrestState
 from .work import Work
 

@@ -4,16 +4,16 @@ The engine's functions stay pure from the outside: :func:`begin` copies the
 parts of a frozen :class:`CrestState` that an action may change into lists,
 the rules edit the copy, and :meth:`Work.freeze` makes the next frozen state.
 The input state is never touched. Chance (shuffles, dice, random discards)
-comes only from the generator state carried here (:mod:`chaos_tower.tower.rng`).
+comes only from the generator state carried here (:mod:`chaos_tower.kernel.rng`).
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
-from ..records import updater
-from ..tower.rng import next_u64, shuffle
-from ..tower.state import Event
+from ..kernel.events import Event
+from ..kernel.records import updater
+from ..kernel.rng import next_u64, shuffle
 from .cards import STATUSES, Status
 from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
 

@@ -13,19 +13,15 @@ from typing import Any
 
 from attrs import field, frozen
 
-from .. import api  # the package's import has registered every mode's start and options
-from ..loading import load_cardset
-from ..options import OptionSpec
+from .. import api, registry  # the package's import has registered every mode and game
+from ..cardsets.loading import load_cardset
+from ..kernel.options import OptionSpec
 
 __all__ = ["MODES", "Mode"]
 
 
 def _builtin_tower_set() -> Any:
     return load_cardset()
-
-
-def _builtin_crest_set() -> Any:
-    return load_cardset(game="crest")
 
 
 @frozen
@@ -49,24 +45,24 @@ class Mode:
         return tuple(spec for spec in specs if spec.name not in self.options)
 
 
-# Zero-sum: two seats (one won, one lost, or both neither: a VS2 draw or cut, a duel cut short) or two
-# equal teams (the winning team's seats 1, the other's -1). With 3 or more sides one winner gets 1 and
-# every other -1: general sum.
-MODES: tuple[Mode, ...] = (
-    Mode("chaos_tower_solo", {"mode": "solo"}),
-    *(Mode(f"chaos_tower_vs{n}", {"mode": "vs", "players": n}, zero_sum=n == 2) for n in range(2, 6)),
-    *(
-        Mode(f"crest_duel_{n}", {"mode": "duel", "players": n}, cards=_builtin_crest_set, zero_sum=n == 2)
-        for n in range(2, 7)
-    ),
-    *(
-        Mode(
-            f"crest_duel_{n}_teams",
-            {"mode": "duel", "players": n, "teams": True},
-            cards=_builtin_crest_set,
-            zero_sum=True,
-        )
-        for n in (4, 6)
-    ),
+def _builtin_set(game: str) -> Callable[[], Any]:
+    if game == "tower":
+        return _builtin_tower_set  # the Mode default, so that the Tower's modes compare as before
+    load: Callable[..., Any] = load_cardset  # any registered game's name, not only the typed ones
+    return lambda: load(game=game)
+
+
+# Taken from the registry (each game's spec lists its adapter variants, with zero_sum), in the order
+# the games and modes were registered.
+MODES: tuple[Mode, ...] = tuple(
+    Mode(
+        variant.name,
+        {"mode": mode.name, **variant.options},
+        cards=_builtin_set(spec.name),
+        zero_sum=variant.zero_sum,
+    )
+    for spec in registry.games()
+    for mode in spec.modes
+    for variant in mode.variants
 )
 """Every mode the adapters register, in order."""

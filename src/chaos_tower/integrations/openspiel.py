@@ -41,7 +41,7 @@ import numpy as np
 import pyspiel
 
 from .. import api
-from ..errors import OptionError, SaveError
+from ..kernel.errors import OptionError, SaveError
 from . import MODES, Mode
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "ChaosTowerGame", "ChaosTowerState"]
@@ -109,7 +109,7 @@ class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
     Parameters: ``seeds`` (the chance node's outcomes) and the mode's options that its name
     leaves open (``max_actions``; for VS ``extra_rule``, ``adjust_after_draw``, ``declare_when``,
     ``own_attribute_bluff``), checked by :func:`chaos_tower.new_game`
-    (:class:`~chaos_tower.errors.OptionError` for a wrong type or value).
+    (:class:`~chaos_tower.kernel.errors.OptionError` for a wrong type or value).
     """
 
     def __init__(self, short_name: str, params: dict[str, Any] | None = None) -> None:

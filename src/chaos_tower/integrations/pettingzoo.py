@@ -35,7 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from .. import api
-from ..errors import OptionError
+from ..kernel.errors import OptionError
 from . import MODES, Mode
 
 __all__ = ["ChaosTowerEnv", "env"]
@@ -64,7 +64,7 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
     ``max_actions`` bounds a game (default 1000); the mode's other options that its
     name leaves open (:meth:`~chaos_tower.integrations.Mode.free_options`: for VS
     ``extra_rule``, ``adjust_after_draw``, …) are keywords too, checked by
-    :func:`chaos_tower.new_game` (:class:`~chaos_tower.errors.OptionError`, also for
+    :func:`chaos_tower.new_game` (:class:`~chaos_tower.kernel.errors.OptionError`, also for
     one the name fixes, such as ``players``); ``render_mode`` is ``None``,
     ``"ansi"`` (:func:`chaos_tower.render_text`) or ``"svg"``
     (:func:`chaos_tower.render_svg`). Without a seed, :meth:`reset` draws the

@@ -1,13 +1,13 @@
-"""The solo game of Tower of CHAOS: state, actions and rules, one module per manual section.
+"""Tower of CHAOS (CHAOSの塔): the card model, its vocabulary and checks, and the game's modes.
 
 =====================  ==============================================
-module                 manual section
+module                 what
 =====================  ==============================================
-:mod:`.prep`           preparation 準備 (``TOC-PREP``), ZAP reset (``TOC-ZAP-04`` to ``06``)
-:mod:`.placement`      play start, playing (``TOC-START``, ``TOC-PLAY``), step placement
-:mod:`.progress`       progress Ⅰ–Ⅳ (``TOC-PROG1`` to ``TOC-PROG4``): moving, flipping, fighting
-:mod:`.items`          icons, carry, normal and rare items (``TOC-ITEM``, ``CARRY``, ``NORMAL``, ``RARE``)
-:mod:`.steps`          steps (``TOC-STEP``), leaving ZAP (``TOC-ZAP-07``)
-:mod:`.engine`         legal actions, apply, GameOver (``TOC-OVER-01``)
+:mod:`.cards`          the card set as typed, frozen records
+:mod:`.vocabulary`     the closed vocabulary of effects and conditions
+:mod:`.checks`         what the JSON Schema cannot say about a set
+:mod:`.lints`          likely mistakes in a set
+:mod:`.solo`           the solo game
+:mod:`.vs`             the VS modes (2 players, 3 to 5 players)
 =====================  ==============================================
 """

@@ -1,0 +1,105 @@
+"""``chaos-tower init``: a card set to edit, copied from a built-in one, with the schemas beside it.
+
+The copy is ready for an editor: each card file's first line is a
+yaml-language-server modeline naming a schema in the copy's own ``schemas/``
+folder, so the editor completes and checks it wherever the copy is moved,
+with or without this package installed. (In the package the same files name
+``../../schemas/``, which is where the schemas sit both in a checkout and in
+the installed package.) The loader reads only the copy's top-level files, so
+``schemas/`` is not taken for card files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..cardsets.resources import carddata_dir, schemas_dir
+from ..kernel.errors import InitError
+
+__all__ = ["add_parser", "init_cardset", "run_init"]
+
+GAMES = ("tower", "crest")
+MODELINE = "# yaml-language-server: $schema="
+
+
+def _with_local_modeline(text: str) -> str:
+    """``text`` with its modeline pointing at ``schemas/`` beside the file."""
+    lines = text.splitlines(keepends=True)
+    for index, line in enumerate(lines):
+        if line.startswith(MODELINE):
+            schema = line.removeprefix(MODELINE).strip().rsplit("/", 1)[-1]
+            lines[index] = f"{MODELINE}schemas/{schema}\n"
+    return "".join(lines)
+
+
+def init_cardset(target: str | Path, *, game: str = "tower", minimal: bool = False) -> list[Path]:
+    """Write a copy of the built-in set of ``game`` (or of its minimal one-file set) into ``target``.
+
+    ``target`` must be a new or an empty directory; otherwise :class:`InitError`
+    is raised and nothing is written. Returns the files written: the card
+    files, then the game's schemas under ``schemas/``.
+    """
+    if game not in GAMES:
+        raise InitError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
+    target = Path(target)
+    if target.exists() and not target.is_dir():
+        raise InitError(f"{target} is not a directory")
+    if target.is_dir() and any(target.iterdir()):
+        raise InitError(f"{target} is not empty; init writes only into a new or an empty directory")
+    source = carddata_dir() / (f"{game}-minimal" if minimal else game)
+    schemas = sorted(schemas_dir().glob(f"{game}-*.schema.json"))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Written aside first and moved in whole, so a failure leaves no half-made set.
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        for file in sorted(source.glob("*.yaml")):
+            text = _with_local_modeline(file.read_text(encoding="utf-8"))
+            (staging / file.name).write_text(text, encoding="utf-8")
+        (staging / "schemas").mkdir()
+        for schema in schemas:
+            shutil.copyfile(schema, staging / "schemas" / schema.name)
+        if target.exists():
+            target.rmdir()
+        staging.rename(target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    cards = sorted(p for p in target.iterdir() if p.is_file())
+    return [*cards, *(target / "schemas" / schema.name for schema in schemas)]
+
+
+def add_parser(commands: Any) -> None:
+    """Add the ``init`` subcommand to the CLI's subparsers."""
+    init = commands.add_parser(
+        "init",
+        help="start a card set to edit: a copy of the built-in one (or a minimal one)",
+        description="Write a copy of the built-in card set (--minimal: a small one-file set) into DIR, "
+        "a new or empty directory, with the JSON Schemas in DIR/schemas. Each card file names its "
+        "schema on its first line (a yaml-language-server modeline), so editors complete and check "
+        "it as you type.",
+    )
+    init.add_argument("dir", metavar="DIR", help="a new or empty directory")
+    init.add_argument("--game", choices=GAMES, default="tower", help="tower (default) or crest")
+    init.add_argument("--minimal", action="store_true", help="a minimal one-file set instead of the full one")
+
+
+def run_init(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``chaos-tower init``: 0 when written, 2 when the target cannot be used."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        written = init_cardset(args.dir, game=args.game, minimal=args.minimal)
+    except InitError as exc:
+        print(f"chaos-tower init: {exc}", file=err)
+        return 2
+    cards = [p for p in written if p.parent.name != "schemas"]
+    print(f"wrote {len(cards)} card file(s) and {len(written) - len(cards)} schemas to {args.dir}", file=out)
+    print("edit them (each names its schema on its first line), then:", file=out)
+    print(f"  chaos-tower validate {args.dir}", file=out)
+    print(f"  chaos-tower play --game {args.game} --cards {args.dir}", file=out)
+    return 0

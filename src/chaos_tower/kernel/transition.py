@@ -1,0 +1,111 @@
+"""One check → apply → cut-off sequence for every game's ``apply`` (issue 12).
+
+A game describes its rules as hooks in a :class:`Transition`; :func:`check`, :func:`can` and
+:func:`step` run them in the same order for every game, so the order (shape first, then the
+rules, then the change, then the ``max_actions`` limit) is written once:
+
+1. the legal fast path: an action found among the cached legal ones needs no further check;
+2. the shape check (a :class:`~.errors.MalformedActionError` when the action is not one of
+   this game's, well formed);
+3. the rule check (an :class:`~.errors.IllegalActionError` naming the rule that forbids it);
+4. the game's own change, on its working copy;
+5. the action count, and the cut-off: when the count reaches ``max_actions`` and the game did
+   not end by its rules, the game's ``ended`` outcome (not a rule of any manual: simulations
+   need an end, so each game cites the clause it cuts short);
+6. the frozen state after.
+
+Nothing is changed unless every check passed: the state given is never touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Generic, Protocol, TypeVar
+
+from attrs import frozen
+
+from .errors import IllegalActionError, MalformedActionError
+from .events import Reason
+
+__all__ = ["Counted", "Transition", "can", "check", "step"]
+
+
+class Counted(Protocol):
+    """What the template reads of any game's state: how many actions were made, and the limit."""
+
+    @property
+    def actions(self) -> int: ...
+
+    @property
+    def max_actions(self) -> int | None: ...
+
+
+S = TypeVar("S", bound=Counted)
+A = TypeVar("A")
+W = TypeVar("W")
+
+
+def _never_listed(state: object, action: object) -> bool:
+    return False
+
+
+def _uncounted(work: object, count: int) -> None:
+    return None
+
+
+@frozen(kw_only=True)
+class Transition(Generic[S, A, W]):
+    """A game's hooks: its checks, its working copy, its change and its cut-off."""
+
+    malformed: Callable[[S, A], str | None]
+    """The shape check: a message when ``action`` is not a well-formed action of this game."""
+    reason: Callable[[S, A], Reason]
+    """The rule check, on a well-formed action: the rule that forbids it now, or ``None``."""
+    begin: Callable[[S], W]
+    """The game's working copy of a state, on which its change is made."""
+    act: Callable[[W, S, A], None]
+    """The game's own change for a legal ``action``, on the working copy."""
+    over: Callable[[W], bool]
+    """Whether the change ended the game by its rules."""
+    cut_off: Callable[[W, S, int], None]
+    """End the game as ``ended`` because the action count reached ``max_actions``."""
+    finish: Callable[[W], S]
+    """The frozen state after, from the working copy."""
+    listed: Callable[[S, A], bool] = _never_listed
+    """The legal fast path: ``True`` when ``action`` is known legal (a cached legal action)."""
+    count: Callable[[W, int], None] = _uncounted
+    """Record the new action count on the working copy (if ``finish`` does not already)."""
+
+
+def check(rules: Transition[S, A, W], state: S, action: A) -> None:
+    """Raise :class:`MalformedActionError` or :class:`IllegalActionError` (naming the rule), else
+    nothing."""
+    if rules.listed(state, action):
+        return
+    problem = rules.malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
+    reason = rules.reason(state, action)
+    if reason is not None:
+        raise IllegalActionError(*reason)
+
+
+def can(rules: Transition[S, A, W], state: S, action: A) -> bool:
+    """Whether ``action`` is legal now; never raises (a malformed action is not legal)."""
+    if rules.listed(state, action):
+        return True
+    return rules.malformed(state, action) is None and rules.reason(state, action) is None
+
+
+def step(rules: Transition[S, A, W], state: S, action: A) -> S:
+    """The state after ``action``; ``state`` itself is unchanged. Raises (changing nothing) if
+    ``action`` cannot be applied."""
+    check(rules, state, action)
+    work = rules.begin(state)
+    rules.act(work, state, action)
+    count = state.actions + 1
+    rules.count(work, count)
+    limit = state.max_actions
+    if limit is not None and count >= limit and not rules.over(work):
+        rules.cut_off(work, state, count)
+    return rules.finish(work)

@@ -1,0 +1,161 @@
+"""The solo game's entry in the front door (:mod:`chaos_tower.api`)."""
+
+from __future__ import annotations
+
+from ... import api
+from ...kernel.errors import MalformedActionError
+from ...kernel.options import Options, OptionSpec
+from ...views import view_rules
+from ..cards import TowerCardSet
+from . import (
+    actions,
+    determinize,
+    engine,
+    layout,
+    notation,
+    observe,
+    position,
+    prep,
+    render,
+    serial,
+    svg,
+    terminal,
+    view_codec,
+)
+from .actions import GRAMMAR, Action
+from .state import DA_ORDERS, State
+
+__all__ = ["OPTIONS", "SOLO", "SOLO_VIEW"]
+
+
+def _players(state: State) -> int:
+    return 1
+
+
+def _current_player(state: State) -> int | None:
+    return None if engine.is_terminal(state) else 0
+
+
+def _returns(state: State) -> tuple[float, ...]:
+    result = engine.outcome(state)
+    if result is None or result.result == "ended":
+        return (0.0,)
+    return (1.0,) if result.result == "won" else (-1.0,)
+
+
+def _action_text(state: State, action: Action) -> str:
+    problem = engine.malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(problem)
+    return actions.action_text(action, state.game.grid)
+
+
+def _parse_action(state: State, text: str) -> Action:
+    action = actions.parse_action(text, state.game.grid)
+    problem = engine.malformed(state, action)
+    if problem is not None:
+        raise MalformedActionError(f"{text!r}: {problem}")
+    return action
+
+
+OPTIONS = (
+    OptionSpec(
+        name="max_actions",
+        types=(int,),
+        default=None,
+        low=1,
+        rule="TOC-OVER-01",
+        doc="end the game, neither won nor lost, after this many actions (the manual sets no limit)",
+    ),
+    OptionSpec(
+        name="step_on_road",
+        types=(bool,),
+        default=False,
+        rule="TOC-STEP-02",
+        doc="the road rule TOC-PLAY-D binds steps too: a step may not close a neighbour's open path "
+        "(default: it binds chaos cards and Rebright only)",
+    ),
+    OptionSpec(
+        name="da_order",
+        types=(str,),
+        default="summed",
+        allowed=DA_ORDERS,
+        rule="TOC-PROG1-02",
+        doc="a move's two da: added up, then life clamped once ('summed'), or paid one after the "
+        "other, life clamped after each and life 0 after the first ending the game ('sequential')",
+    ),
+)
+"""The solo game's options (:func:`chaos_tower.new_game` keywords)."""
+
+
+def _start(cards: TowerCardSet, *, seed: int, options: Options) -> State:
+    order = options["da_order"]
+    assert order in DA_ORDERS  # checked against the OptionSpec's allowed values
+    return prep.new_game(
+        cards,
+        seed=seed,
+        max_actions=options["max_actions"],
+        step_on_road=options["step_on_road"],
+        da_order=order,
+    )
+
+
+def _options(state: State) -> Options:
+    return Options(
+        mode="solo",
+        values=(
+            ("max_actions", state.max_actions),
+            ("step_on_road", state.step_on_road),
+            ("da_order", state.da_order),
+        ),
+    )
+
+
+SOLO = api.GameRules(
+    name="tower-solo",
+    save_format=serial.FORMAT,
+    players=_players,
+    legal_actions=engine.legal_actions,
+    apply=engine.apply,
+    check_action=engine.check_action,
+    can_apply=engine.can_apply,
+    outcome=engine.outcome,
+    is_terminal=engine.is_terminal,
+    current_player=_current_player,
+    returns=_returns,
+    dumps=serial.dumps,
+    loads=serial.loads,
+    action_text=_action_text,
+    parse_action=_parse_action,
+    action_index=engine.action_index,
+    action_from_index=engine.action_from_index,
+    action_space=engine.action_space,
+    render_text=render.render_text,
+    observation=observe.observation,
+    observation_tensor=observe.observation_tensor,
+    render_svg=svg.render_svg,
+    options=_options,
+    determinize=determinize.determinize,
+    observation_layout=layout.observation_layout,
+    to_notation=notation.to_notation,
+    from_notation=position.from_notation,
+    notation_words=position.WORDS,
+    action_grammar=GRAMMAR,
+    seat_view=terminal.seat_view,
+    public_actions=True,
+)
+
+SOLO_VIEW = view_rules(
+    name="tower-solo-view",
+    save_format=view_codec.VIEW_FORMAT,
+    players=lambda view: 1,
+    decider=lambda view: None if view.result is not None else 0,
+    over=lambda view: view.result is not None,
+    dumps=view_codec.dumps,
+    loads=view_codec.loads,
+)
+"""The solo player's view: ``ct.dumps(ct.observation(state, 0))`` saves it, ``ct.loads`` reads it."""
+
+api.register(State, SOLO)
+api.register(observe.Observation, SOLO_VIEW)
+api.register_start(TowerCardSet, "solo", _start, OPTIONS)

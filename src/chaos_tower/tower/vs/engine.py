@@ -1,0 +1,258 @@
+"""The VS rules as pure functions: legal actions, checking and applying an action, the outcome.
+
+An action is first checked for form (:class:`~chaos_tower.kernel.errors.MalformedActionError`)
+and then for legality (:class:`~chaos_tower.kernel.errors.IllegalActionError`, naming the
+rule); only then is anything computed, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from attrs import define
+
+from ...kernel import transition
+from ...kernel.events import Event, Reason
+from ..vocabulary import LETTERS
+from . import declare, end, turn
+from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
+from .rules import rule
+from .setup import declaration_limit
+from .state import VsOutcome, VsState, evolve
+
+__all__ = [
+    "apply",
+    "can_apply",
+    "check_action",
+    "current_player",
+    "is_terminal",
+    "legal_actions",
+    "legal_actions_by_reasons",
+    "outcome",
+    "returns",
+]
+
+
+def _reason(state: VsState, action: VsAction) -> Reason:
+    if state.phase == "over":
+        rule_id = state.result.rule if state.result is not None else "TOC-VS2-031"
+        return rule_id, "the game is over"
+    if isinstance(action, Draw | Give | Adjust):
+        return turn.reason(state, action)
+    if isinstance(action, Declare):
+        return declare.reason(state, action)
+    return end.reason(state, action)
+
+
+def _listed(state: VsState, action: object) -> bool:
+    # The very record from the cached legal list (not merely an equal one): already checked
+    # when listed. The fast check path of a playout, as in the solo engine.
+    known = state._memo.get("legal")
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
+    return False
+
+
+def check_action(state: VsState, action: VsAction) -> None:
+    """Raise :class:`MalformedActionError` if ``action`` is not a VS action of this game,
+    :class:`IllegalActionError` (naming the rule) if the rules forbid it now."""
+    transition.check(_RULES, state, action)
+
+
+def can_apply(state: VsState, action: VsAction) -> bool:
+    """Whether ``action`` is legal now (never raises)."""
+    return transition.can(_RULES, state, action)
+
+
+def _turn_actions(state: VsState) -> list[VsAction]:
+    """The turn's actions generated directly: each rule's conditions applied while enumerating,
+    instead of building every candidate Give and Declare and asking its rule (which cost about
+    half a VS step). :func:`legal_actions_by_reasons` is the slow way, tested equal."""
+    me, n, k = state.turn, state.players, state.slots()
+    out: list[VsAction] = []
+    if state.deck:
+        out.append(Draw())  # TOC-VS2-030: not from an empty deck
+    hand = state.hands[me]
+    ids = state.table.item_ids
+    low = state.table.low
+    # TOC-VS2-028: to another player still in, paying 1 from a counter above the low end.
+    receivers = [to for to in range(n) if to != me and not state.out[to]]
+    payers = [pay for pay in range(k) if state.counters[me][pay] > low]
+    for item in sorted(hand):
+        item_id = ids[item]
+        if ids.index(item_id) not in hand:  # the rule reads an id as its first item (turn.reason)
+            continue
+        out += [Give(item=item_id, to=to, pay=pay) for to in receivers for pay in payers]
+    out += _declarations(state)
+    return out
+
+
+def _declarations(state: VsState) -> list[VsAction]:
+    """The declarations open to the decider, generated directly under TOC-VS2-029 (declare.reason)."""
+    me = state.decider()
+    if me is None:
+        return []
+    if state.declare_when == "own_turn" and state.phase != "turn":
+        return []
+    if state.declarations[me] >= declaration_limit(state.players):
+        return []
+    n, k, low = state.players, state.slots(), state.table.low
+    payers = [pay for pay in range(k) if state.counters[me][pay] > low]
+    if not payers:
+        return []
+    shown = {
+        a
+        for p in range(n)
+        for a, up in zip(state.attributes[p], state.revealed[p], strict=True)
+        if up
+    }
+    own = () if state.own_attribute_bluff else state.attributes[me]
+    letters = [letter for a, letter in enumerate(LETTERS) if a not in own and a not in shown]
+    return [
+        Declare(target=target, attribute=letter, pay=pay)
+        for target in range(n)
+        if target != me and not state.out[target]
+        for letter in letters
+        for pay in payers
+    ]
+
+
+def _turn_actions_by_reasons(state: VsState) -> list[VsAction]:
+    me, n, k = state.turn, state.players, state.slots()
+    out: list[VsAction] = []
+    if state.deck:
+        out.append(Draw())
+    for item in sorted(state.hands[me]):
+        for to in range(n):
+            for pay in range(k):
+                action = Give(item=state.table.item_ids[item], to=to, pay=pay)
+                if turn.reason(state, action) is None:
+                    out.append(action)
+    out += _declarations_by_reasons(state)
+    return out
+
+
+def _declarations_by_reasons(state: VsState) -> list[VsAction]:
+    n, k = state.players, state.slots()
+    return [
+        declaration
+        for target in range(n)
+        for letter in LETTERS
+        for pay in range(k)
+        if declare.reason(state, declaration := Declare(target=target, attribute=letter, pay=pay)) is None
+    ]
+
+
+def legal_actions_by_reasons(state: VsState) -> tuple[VsAction, ...]:
+    """:func:`legal_actions` computed the slow way, by asking every candidate's rule (for tests)."""
+    if state.phase == "over":
+        return ()
+    later = _declarations_by_reasons(state) if state.declare_when == "any_time" else []
+    if state.phase == "adjust":
+        return (*(Adjust(deltas=d) for d in turn.adjust_choices(state, state.queue[0])), *later)
+    if state.phase == "pay":
+        return (*(Subtract(amounts=a) for a in end.subtract_choices(state)), *later)
+    return tuple(_turn_actions_by_reasons(state))
+
+
+def legal_actions(state: VsState) -> tuple[VsAction, ...]:
+    """Every action the deciding player may take, in a fixed order; ``()`` once the game is over."""
+    cached: tuple[VsAction, ...] | None = state._memo.get("legal")
+    if cached is None:
+        cached = state._memo["legal"] = _legal_actions(state)
+    return cached
+
+
+def _legal_actions(state: VsState) -> tuple[VsAction, ...]:
+    if state.phase == "over":
+        return ()
+    # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.
+    later = _declarations(state) if state.declare_when == "any_time" else []
+    if state.phase == "adjust":
+        return (*(Adjust(deltas=d) for d in turn.adjust_choices(state, state.queue[0])), *later)
+    if state.phase == "pay":
+        return (*(Subtract(amounts=a) for a in end.subtract_choices(state)), *later)
+    return tuple(_turn_actions(state))
+
+
+@define(kw_only=True)
+class _Work:
+    # The VS rules return a new state and add their events to a list: the working copy holds both.
+    state: VsState
+    events: list[Event]
+
+
+def _act(work: _Work, state: VsState, action: VsAction) -> None:
+    events = work.events
+    if isinstance(action, Draw):
+        work.state = turn.draw(state, events)
+    elif isinstance(action, Give):
+        work.state = turn.give(state, action, events)
+    elif isinstance(action, Adjust):
+        work.state = turn.adjust(state, action, events)
+    elif isinstance(action, Declare):
+        work.state = declare.declare(state, action, events)
+    else:
+        work.state = end.subtract(state, action.amounts, events)
+
+
+def _count(work: _Work, count: int) -> None:
+    work.state = evolve(work.state, actions=count)
+
+
+def _cut_off(work: _Work, state: VsState, count: int) -> None:
+    ended: tuple[Literal["ended"], ...] = tuple("ended" for _ in range(state.players))
+    # Not a rule of the manual: a limit for simulations, cited under the clause of a turn
+    # (TOC-VS2-026, TOC-VS3-046).
+    rule_id = rule(state, 26)
+    outcome = VsOutcome(results=ended, cause="max-actions", rule=rule_id)
+    work.events.append(Event(rule=rule_id, kind="end", text=f"stopped after {count} actions"))
+    work.state = evolve(work.state, phase="over", queue=(), source=-1, result=outcome)
+
+
+def _finish(work: _Work) -> VsState:
+    return evolve(work.state, events=tuple(work.events))
+
+
+# The VS modes' hooks in the one check -> apply -> cut-off sequence (kernel.transition).
+_RULES: transition.Transition[VsState, VsAction, _Work] = transition.Transition(
+    listed=_listed,
+    malformed=malformed,
+    reason=_reason,
+    begin=lambda state: _Work(state=state, events=[]),
+    act=_act,
+    count=_count,
+    over=lambda work: work.state.phase == "over",
+    cut_off=_cut_off,
+    finish=_finish,
+)
+
+
+def apply(state: VsState, action: VsAction) -> VsState:
+    """The position after ``action``; ``state`` itself is unchanged."""
+    return transition.step(_RULES, state, action)
+
+
+def outcome(state: VsState) -> VsOutcome | None:
+    """How the game ended, or ``None`` while it goes on."""
+    return state.result
+
+
+def is_terminal(state: VsState) -> bool:
+    """The game is over."""
+    return state.phase == "over"
+
+
+def current_player(state: VsState) -> int | None:
+    """The seat whose decision it is: the turn player, the next to adjust, or ``None`` when over."""
+    return state.decider()
+
+
+def returns(state: VsState) -> tuple[float, ...]:
+    """1 won, -1 lost, 0 draw, ended or not over, per seat."""
+    if state.result is None:
+        return (0.0,) * state.players
+    values = {"won": 1.0, "lost": -1.0}
+    return tuple(values.get(r, 0.0) for r in state.result.results)

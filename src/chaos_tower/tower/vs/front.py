@@ -1,0 +1,238 @@
+"""The VS modes' entry in the front door (:mod:`chaos_tower.api`).
+
+``ct.new_game(cards, mode="vs", players=N)`` starts one; the front door's functions then serve it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ... import api
+from ...kernel.errors import SaveError
+from ...kernel.options import Options, OptionSpec
+from ..cards import TowerCardSet
+from ..vocabulary import LETTERS
+from . import actions, determinize, engine, layout, notation, observe, render, serial, setup, svg
+from .observe import VsObservation
+from .state import VsState
+
+__all__ = ["OPTIONS", "VS", "VS_VIEW"]
+
+
+OPTIONS = (
+    OptionSpec(
+        name="players",
+        types=(int,),
+        default=None,
+        required=True,
+        low=2,
+        high=5,
+        rule="TOC-VS2-01",
+        doc="how many play: 2 (TOC-VS2) or 3 to 5 (TOC-VS3)",
+    ),
+    OptionSpec(
+        name="extra_rule",
+        types=(bool,),
+        default=False,
+        rule="TOC-VS2-032",
+        doc="the extra rule: counters start at 8, and from round 4 each turn costs the track's da",
+    ),
+    OptionSpec(
+        name="max_actions",
+        types=(int,),
+        default=None,
+        low=1,
+        rule="TOC-VS2-026",
+        doc="end the game, nobody winning, after this many actions (the manual sets no limit)",
+    ),
+    OptionSpec(
+        name="adjust_after_draw",
+        types=(str,),
+        default="drawer",
+        allowed=("drawer", "all"),
+        rule="TOC-VS2-027",
+        doc="who adjusts after a draw: the drawer only ('drawer'), or every player still in ('all')",
+    ),
+    OptionSpec(
+        name="declare_when",
+        types=(str,),
+        default="own_turn",
+        allowed=("own_turn", "any_time"),
+        rule="TOC-VS2-029",
+        doc="when one may declare: on one's own turn before the draw or gift ('own_turn'), or before "
+        "any of one's own decisions, an adjustment or the extra rule's payment included ('any_time')",
+    ),
+    OptionSpec(
+        name="own_attribute_bluff",
+        types=(bool,),
+        default=False,
+        rule="TOC-VS2-029",
+        doc="a declaration may name one of one's own attributes, as a bluff (it is always wrong)",
+    ),
+)
+"""The VS modes' options (:func:`chaos_tower.new_game` keywords)."""
+
+
+def _start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
+    return setup.new_game(cards, seed=seed, **options.as_dict())
+
+
+def _options(state: VsState) -> Options:
+    return Options(mode="vs", values=tuple((spec.name, getattr(state, spec.name)) for spec in OPTIONS))
+
+
+def _seat_view(state: VsState, player: int) -> str:
+    """The player's view (:func:`~chaos_tower.vs.observe.observation` only), with card and item names."""
+    t = state.table
+    names = dict(zip((*t.chaos_ids, *t.item_ids), (*t.chaos_names, *t.item_names), strict=True))
+    return render.view_text(observe.observation(state, player), names)
+
+
+VS = api.GameRules(
+    name="tower-vs",
+    save_format=serial.FORMAT,
+    players=lambda state: state.players,
+    legal_actions=engine.legal_actions,
+    apply=engine.apply,
+    check_action=engine.check_action,
+    can_apply=engine.can_apply,
+    outcome=engine.outcome,
+    is_terminal=engine.is_terminal,
+    current_player=engine.current_player,
+    returns=engine.returns,
+    dumps=serial.dumps,
+    loads=serial.loads,
+    action_text=actions.action_text,
+    parse_action=actions.parse_action,
+    action_index=actions.action_index,
+    action_from_index=actions.action_from_index,
+    action_space=actions.action_space,
+    render_text=render.render_text,
+    observation=observe.observation,
+    observation_tensor=observe.observation_tensor,
+    options=_options,
+    determinize=determinize.determinize,
+    observation_layout=layout.observation_layout,
+    to_notation=notation.to_notation,
+    from_notation=notation.from_notation,
+    notation_words=(notation.GAME,),
+    render_svg=svg.render_svg,
+    action_grammar=actions.GRAMMAR,
+    seat_view=_seat_view,
+    public_actions=True,  # counters are named by place, never by attribute (vs.actions)
+)
+
+
+def _not_playable(view: VsObservation, *args: Any) -> Any:
+    raise TypeError("an observation is one player's view, not a game to play; use the referee's VsState")
+
+
+def _is_int(value: Any, low: int, high: int | None = None) -> bool:
+    return type(value) is int and low <= value and (high is None or value <= high)
+
+
+def _view_problem(view: VsObservation) -> str | None:
+    """What makes a loaded view impossible to draw (its shape, not its rules), if anything."""
+    n = view.players
+    if not _is_int(n, 2, 5):
+        return "players must be 2 to 5"
+    k = 2 if n == 2 else 1  # counters per player (`TOC-VS2-021`, `TOC-VS3-041`)
+    letters = tuple(LETTERS)  # compared with ==, so that any JSON value can be tested
+
+    def seat(value: Any) -> bool:
+        return _is_int(value, 0, n - 1)
+
+    def per_seat(value: Any, fits: Callable[[Any], bool]) -> bool:
+        return isinstance(value, tuple) and len(value) == n and all(fits(v) for v in value)
+
+    def counters(value: Any, fits: Callable[[Any], bool]) -> bool:
+        return isinstance(value, tuple) and len(value) == k and all(fits(v) for v in value)
+
+    def texts(value: Any) -> bool:
+        return isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+
+    checks = {
+        "player, first and turn are seats": all(seat(v) for v in (view.player, view.first, view.turn)),
+        "decider is a seat or null": view.decider is None or seat(view.decider),
+        "round, deck, unused and declaration_limit are counts": _is_int(view.round, 1)
+        and all(_is_int(v, 0) for v in (view.deck, view.unused, view.declaration_limit)),
+        "extra_rule is true or false": isinstance(view.extra_rule, bool),
+        "phase is one of the phases": view.phase in observe._PHASES,
+        "attributes: one letter per counter": counters(view.attributes, lambda a: a in letters),
+        "counters: per seat, one number per counter": per_seat(
+            view.counters, lambda c: counters(c, lambda x: type(x) is int)
+        ),
+        "face_up: per seat, a letter or null per counter": per_seat(
+            view.face_up, lambda c: counters(c, lambda x: x is None or x in letters)
+        ),
+        "declarations and hand_sizes: a count per seat": per_seat(view.declarations, lambda v: _is_int(v, 0))
+        and per_seat(view.hand_sizes, lambda v: _is_int(v, 0)),
+        "out: true or false per seat": per_seat(view.out, lambda v: isinstance(v, bool)),
+        "named: (declarer, target, letter, right) each": isinstance(view.named, tuple)
+        and all(
+            isinstance(d, tuple)
+            and len(d) == 4
+            and seat(d[0])
+            and seat(d[1])
+            and d[2] in letters
+            and isinstance(d[3], bool)
+            for d in view.named
+        ),
+        "gifts: (giver, recipient, item) each": isinstance(view.gifts, tuple)
+        and all(
+            isinstance(g, tuple) and len(g) == 3 and seat(g[0]) and seat(g[1]) and isinstance(g[2], str)
+            for g in view.gifts
+        ),
+        "hand and drawn are ids": texts(view.hand) and texts(view.drawn),
+        "applying is an id or null": view.applying is None or isinstance(view.applying, str),
+        "queue holds seats": isinstance(view.queue, tuple) and all(seat(q) for q in view.queue),
+        "results: null, or won/lost/draw/ended per seat": view.results is None
+        or per_seat(view.results, lambda r: r in ("won", "lost", "draw", "ended")),
+        "cause is text or null": view.cause is None or isinstance(view.cause, str),
+    }
+    broken = [what for what, ok in checks.items() if not ok]
+    return "; ".join(broken) if broken else None
+
+
+def _view_loads(text: str | bytes, cards: TowerCardSet) -> VsObservation:
+    view = VsObservation.loads(text)
+    from .state import compile_table
+
+    if not isinstance(cards, TowerCardSet):
+        raise SaveError("a Tower save is loaded with a Tower card set")
+    if view.cardset != compile_table(cards).fingerprint:
+        raise SaveError("the observation was made with another card set")
+    problem = _view_problem(view)
+    if problem is not None:
+        raise SaveError(f"a bad observation: {problem}")
+    return view
+
+
+VS_VIEW = api.GameRules(
+    name="tower-vs-view",
+    save_format=observe.VIEW_FORMAT,
+    players=lambda view: view.players,
+    legal_actions=_not_playable,
+    apply=_not_playable,
+    check_action=_not_playable,
+    can_apply=_not_playable,
+    outcome=_not_playable,
+    is_terminal=lambda view: view.phase == "over",
+    current_player=lambda view: view.decider,
+    returns=_not_playable,
+    dumps=VsObservation.dumps,
+    loads=_view_loads,
+    action_text=_not_playable,
+    parse_action=_not_playable,
+    action_index=_not_playable,
+    action_from_index=_not_playable,
+    action_space=_not_playable,
+    render_text=render.view_text,
+)
+"""A player's view goes through the front door too: ``ct.dumps(ct.observation(state, p))`` is a
+player-safe save, and ``ct.loads`` reads it back as the :class:`VsObservation`."""
+
+api.register(VsState, VS)
+api.register(VsObservation, VS_VIEW)
+api.register_start(TowerCardSet, "vs", _start, OPTIONS)

@@ -1,0 +1,248 @@
+"""The dependency rules of issue 12's layout, checked on the code's own imports and calls (AST scan).
+
+- the kernel imports nothing of chaos_tower outside chaos_tower.kernel (so it names no game);
+- a game (chaos_tower.tower, chaos_tower.crest) imports only the kernel, the card-set readers, the
+  registry, the shared drawing helpers and itself: Crest never imports the Tower;
+- nothing outside the programs (chaos_tower.app, and the designer's lab) and the card-set readers
+  calls open(), input() or print(), reads sys.stdin or reads or writes a file's text or bytes;
+- no import circles.
+
+Each rule lists its known exceptions, each with the reason and the work that removes it, so that a
+new breach fails and a removed exception is noticed (an exception that no longer occurs fails too).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from chaos_tower.oldpaths import MOVED
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+ROOT = "chaos_tower"
+
+# Programs: they may read the terminal and files. The lab (chaos_tower.lab) is the designer's
+# program with its own command, reading and writing run files.
+PROGRAMS = ("app", "lab")
+GAMES = ("tower", "crest")
+GAME_MAY_IMPORT = ("kernel", "cardsets", "registry", "svgkit")
+
+# crest.play is an old entry point (run_crest), kept for one release as a call of the one play
+# loop in chaos_tower.app; each game's front module registers its modes with the front door
+# (chaos_tower.api, chaos_tower.views) until the registry does.
+GAME_IMPORT_EXCEPTIONS = {
+    ("crest.play", "app.play"),
+    ("crest.front", "api"),
+    ("crest.front", "views"),
+    ("tower.solo.front", "api"),
+    ("tower.solo.front", "views"),
+    ("tower.vs.front", "api"),
+}
+IO_EXCEPTIONS = {
+    "rulebook",  # reads the packaged rule registries (rules/*.yaml), like cardsets.resources
+    "svgkit",  # write_picture writes a picture file for `chaos-tower render`: to move into app/
+}
+KNOWN_CIRCLES: list[set[str]] = []
+"""None: the last two (crest actions <-> state; tower items -> progress -> steps) went with issue 12."""
+
+
+def _modules() -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for path in (SRC / ROOT).rglob("*.py"):
+        parts = list(path.relative_to(SRC / ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+# Deferred imports inside display hooks (a state shown as its picture in Jupyter) are not design
+# dependencies, nor are imports for type checking only (as in /work/shared/tools/import_circles.py).
+_DISPLAY = {"__repr__", "__str__", "_repr_svg_", "_repr_html_", "_repr_png_", "_repr_pretty_"}
+
+
+def _walk(tree: ast.AST) -> list[ast.AST]:
+    out: list[ast.AST] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in _DISPLAY:
+            continue
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            continue
+        out.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _home(short: str) -> str:
+    """The module an import names, old paths (chaos_tower.oldpaths) read as their new home."""
+    parts = short.split(".")
+    for cut in range(len(parts), 0, -1):
+        head = ".".join(parts[:cut])
+        if head in MOVED:
+            return ".".join([MOVED[head], *parts[cut:]])
+    return short
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The chaos_tower modules ``name`` imports (short names below chaos_tower), deferred ones too."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    full = f"{ROOT}.{name}" if name else ROOT
+    package = full if path.name == "__init__.py" else full.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in _walk(tree):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            subs = [f"{module}.{alias.name}" for alias in node.names]
+            inside = [s for s in subs if _home(s.removeprefix(ROOT + ".")) in MODULES]
+            # `from .. import api` imports the module api, not the package's own __init__
+            targets = inside if len(inside) == len(subs) else [module, *inside]
+        for target in targets:
+            if target == ROOT or target.startswith(ROOT + "."):
+                short = _home(target.removeprefix(ROOT).removeprefix("."))
+                while short and short not in MODULES:
+                    short = short.rpartition(".")[0]
+                if short != name:
+                    found.add(short)
+    return found
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _area(name: str) -> str:
+    return name.split(".")[0] if name else ""
+
+
+def test_the_kernel_imports_nothing_outside_itself() -> None:
+    """chaos_tower.kernel names no game: it imports only kernel modules."""
+    assert "kernel.events" in MODULES and "kernel.transition" in MODULES
+    breaches = sorted(
+        (name, target)
+        for name, targets in GRAPH.items()
+        if _area(name) == "kernel"
+        for target in targets
+        if _area(target) != "kernel"
+    )
+    assert breaches == []
+
+
+def _game_breaches() -> set[tuple[str, str]]:
+    return {
+        (name, target)
+        for name, targets in GRAPH.items()
+        if _area(name) in GAMES
+        for target in targets
+        if _area(target) not in (*GAME_MAY_IMPORT, _area(name))
+    }
+
+
+def test_a_game_imports_only_the_kernel_the_cardsets_the_registry_and_itself() -> None:
+    """Crest does not import the Tower, and neither imports the programs or the front door."""
+    assert _game_breaches() == GAME_IMPORT_EXCEPTIONS
+    assert not any(_area(t) == "tower" for n, ts in GRAPH.items() if _area(n) == "crest" for t in ts)
+
+
+_IO_CALLS = {"open", "input", "print"}
+_IO_ATTRIBUTES = {"stdin", "read_text", "write_text", "read_bytes", "write_bytes"}
+
+
+def _io_uses(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _IO_CALLS:
+            found.append(f"{node.func.id}() line {node.lineno}")
+        elif isinstance(node, ast.Attribute) and node.attr in _IO_ATTRIBUTES:
+            found.append(f".{node.attr} line {node.lineno}")
+    return found
+
+
+def test_only_the_programs_and_the_cardset_readers_touch_files_and_the_terminal() -> None:
+    """No open()/input()/print()/sys.stdin/file text or bytes outside app/, lab/ and cardsets/."""
+    users = {
+        name
+        for name, path in MODULES.items()
+        if _area(name) not in (*PROGRAMS, "cardsets") and _io_uses(path)
+    }
+    assert users == IO_EXCEPTIONS
+
+
+def test_the_scan_sees_io_and_imports() -> None:
+    """The scanner itself finds a print, a file read and a relative import (so the rules can fail)."""
+    assert _io_uses(MODULES["app.cli"])
+    assert _io_uses(MODULES["cardsets.safefile"]) or _io_uses(MODULES["cardsets.schema"])
+    assert "kernel.errors" in GRAPH["kernel.saves"]
+    assert "api" in GRAPH["tower.solo.front"]
+
+
+def _circles() -> list[set[str]]:
+    """Strongly connected components of more than one module (Tarjan); a submodule importing its
+    own package's __init__ is not a circle."""
+    sys.setrecursionlimit(10000)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[set[str]] = []
+
+    def strong(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in GRAPH[v]:
+            if v.startswith(w + ".") or w == "":
+                continue
+            if w not in index:
+                strong(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = set()
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.add(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(component)
+
+    for v in sorted(GRAPH):
+        if v not in index:
+            strong(v)
+    return out
+
+
+def test_no_import_circles() -> None:
+    """No import circles."""
+    circles = _circles()
+    assert sorted(map(sorted, circles)) == sorted(map(sorted, KNOWN_CIRCLES))
+
+
+def test_crest_package_imports_its_engine_eagerly() -> None:
+    """No lazy loader in chaos_tower.crest: the circle it worked around (play -> loading -> cards) is gone."""
+    text = MODULES["crest"].read_text(encoding="utf-8")
+    assert "__getattr__" not in text and "import_module" not in text
+    assert not any("crest" in c and "cardsets.loading" in c for c in map(set, _circles()))
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if _area(n) not in ("",)))
+def test_no_module_over_500_lines(name: str) -> None:
+    """No file in src/ is over 500 lines (issue 12)."""
+    assert len(MODULES[name].read_text(encoding="utf-8").splitlines()) <= 500
