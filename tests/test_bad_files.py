@@ -89,6 +89,9 @@ CORPUS: dict[str, tuple[str, list[Expected]]] = {
         "a da modifier on_enter", [(51, 20, "rooms[1].front.effects[0].trigger", "bad-trigger")]),
     "choice-on-enter.yaml": (
         "teleport on_enter", [(51, 26, "rooms[1].front.effects[0].trigger", "bad-trigger")]),
+    # The built-in Shadow Library had this until it was refused: it never acted (no action names the element).
+    "element-choice-on-enter.yaml": (
+        "element_choice on_enter", [(51, 32, "rooms[1].front.effects[0].trigger", "bad-trigger")]),
     "all-walls.yaml": ("a room face with four walls", [(54, 7, "rooms[1].back.da", "no-path")]),
     "no-path-step.yaml": ("a step with no path", [(92, 5, "steps[1].da", "no-path")]),
     "dead-end-change.yaml": (

@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-
-import chaos_tower as ct
 from chaos_tower.tower.actions import Use
 from chaos_tower.tower.board import card_at
 from chaos_tower.tower.change import Change
@@ -41,6 +39,8 @@ from chaos_tower.vocabulary import (
     Teleport,
     Trigger,
 )
+
+import chaos_tower as ct
 
 from .scenario import game, position
 
@@ -147,3 +147,15 @@ def test_TOC_NORMAL_06_a_lasting_effect_cannot_be_used_from_a_slot() -> None:
     for effect in (DaAdd(trigger=USE, add=1), SummonRebright(trigger=USE)):
         reason = use_reason(state, effect, Use(slot=_slot()), 0)
         assert reason is not None and reason[0] == "TOC-NORMAL-06" and effect.OP in reason[1]
+
+
+def test_TOC_PROG1_02_the_shadow_library_back_gives_d_on_entering() -> None:
+    """TOC-PROG1-02: the reconstructed Shadow Library's back r-text acts on entering (D +1).
+
+    It was an element "of your choice", which no action named, so it never acted; the set
+    check now refuses such a choice outside a slot's use (tests/test_bad_files.py).
+    """
+    library = next(r for r in ct.load_cardset().rooms if r.id == "room.shadow-library")
+    (effect,) = library.back.effects
+    assert isinstance(effect, ElementsAdd) and effect.trigger is Trigger.ON_ENTER
+    assert effect.add.as_tuple() == (0, 0, 0, 0, 1)

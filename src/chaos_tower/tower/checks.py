@@ -170,9 +170,9 @@ class _Checker:
             self.add(path, "bad-trigger", f"{said} would never act: it acts at once, not while in force")
         elif not lasting and when == "in_force":
             self.add(path, "bad-trigger", f"{said} would never act: it acts while in force only")
-        elif effect.trigger is not Trigger.ON_USE and any(needs((effect,))[1:]):
-            # A cell or a card is chosen only by a slot's use (TOC-NORMAL-06); an element choice
-            # elsewhere is left to do nothing, as the built-in Shadow Library has always done.
+        elif effect.trigger is not Trigger.ON_USE and any(needs((effect,))):
+            # An element, a cell or a card is chosen only by a slot's use (TOC-NORMAL-06): on any
+            # other trigger no action names the choice, and the effect would do nothing.
             self.add(path, "bad-trigger", f"{said} would never act: only a use ('on_use') chooses its target")
 
     def icon(self, path: JsonPath, icon: Icon | None) -> None:

@@ -120,11 +120,10 @@ def perform(change: Change, effect: Effect, rule: str, why: str, *, use: Use | N
         case ElementsAdd(add=vector):
             change.add_elements(vector.as_tuple(), rule, why)
         case ElementChoice(add=amount):
-            if use is not None and use.attribute is not None:
-                change.add_element(use.attribute, amount, rule, why)
-            # Otherwise no action names the element (only a slot's use does): the effect does
-            # nothing, as it always has (the built-in Shadow Library's on-enter r-text). Kept so
-            # that games replay as before; a choice on entering is an open question for the lead.
+            # Only a slot's use names the element; the set check refuses the op on any other
+            # trigger (tower/checks.py, bad-trigger), so a use is here.
+            assert use is not None and use.attribute is not None, "an element choice needs a use"
+            change.add_element(use.attribute, amount, rule, why)
         case FloorUp(add=amount):
             level = change.level
             change.level = level + amount
