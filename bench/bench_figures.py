@@ -44,7 +44,6 @@ def _reference(directory: Path, schema: str) -> Callable[[], None]:
     """The plain reference: PyYAML's C loader and jsonschema on the same files, nothing more."""
     import jsonschema
     import yaml
-
     from chaos_tower.schema import load_schema, registry
 
     files = sorted(directory.glob("*.yaml"))

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from chaos_tower.errors import SaveError
 
 import chaos_tower as ct
-from chaos_tower.errors import SaveError
 
 CARDDATA = Path(__file__).resolve().parents[1] / "carddata"
 _MODES: list[tuple[str, str | None, dict[str, Any]]] = [

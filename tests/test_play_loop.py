@@ -11,12 +11,12 @@ import json
 from pathlib import Path
 
 import pytest
+from chaos_tower.cli import _parser
 
 import chaos_tower as ct
 from chaos_tower import replay
 from chaos_tower.app.play import run
 from chaos_tower.app.terminal import listing, wants_colour
-from chaos_tower.cli import _parser
 
 TOWER = ct.load_cardset()
 CREST = ct.load_cardset(game="crest")

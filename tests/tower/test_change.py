@@ -8,10 +8,10 @@ either changeable here or copied from the original, never silently reset.
 from __future__ import annotations
 
 import attrs
-
-import chaos_tower as ct
 from chaos_tower.tower.change import Change
 from chaos_tower.tower.state import State
+
+import chaos_tower as ct
 
 from .scenario import cards
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-import chaos_tower as ct
 from chaos_tower.options import rule_options
+
+import chaos_tower as ct
 from chaos_tower.rulebook import Rule, registries
 
 from .common import (
