@@ -16,6 +16,7 @@ from chaos_tower.agents import (
     HeuristicAgent,
     MctsAgent,
     RandomAgent,
+    make_agent,
     oracle,
     play,
 )
@@ -144,6 +145,16 @@ def test_registry_factories_take_seat_seed_and_params() -> None:
     assert isinstance(agent, MctsAgent)
     agent.choose(ct.apply(state, ct.legal_actions(state)[0]))
     assert agent.last_simulations == 5
+
+
+def test_unknown_agent_names_and_parameters_are_refused() -> None:
+    """A name or parameter the registry does not know is a clear ValueError, not a silent default."""
+    with pytest.raises(ValueError, match="unknown agent 'strong'"):
+        make_agent("strong")
+    with pytest.raises(ValueError, match="no parameter depth"):
+        make_agent("mcts", depth=3)
+    with pytest.raises(ValueError, match="no parameter simulations"):
+        make_agent("random", simulations=3)
 
 
 def test_cli_plays_the_solo_game_with_mcts_and_a_budget(capsys: pytest.CaptureFixture[str]) -> None:
