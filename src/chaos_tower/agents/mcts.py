@@ -13,7 +13,11 @@ statistics, and no simulation can favour what only the true deal would reveal.
 Every determinisation comes from :func:`~chaos_tower.agents.determinize`
 (the kernel's ``ct.determinize`` hook), applied to the state the agent is
 given with a seed from the agent's own generator: it sees only the searching
-seat's observation. Playouts are random for ``rollout`` actions, then the
+seat's observation. The heuristic agent's choice is the prior (tried first at
+the root, a progressive bias that fades with visits, the winner of ties): at
+the small budgets CI and a designer afford, the search refines the rung below
+instead of starting from nothing. Playouts let each seat's one-step agent
+play (or random actions) for ``rollout`` actions, then the
 position is judged: by the game's result when it is over, otherwise by a
 per-game heuristic squashed to 0..1 (the solo game: the heuristic agent's
 measure; VS: the highest counter, which wins when the deck runs out,
@@ -66,7 +70,10 @@ class MctsAgent:
     time limit per decision instead or as well; ``rollout``: random actions
     played after leaving the tree before the position is judged (default: 0
     in the solo game, whose random play falls off the floor at once; 40 in VS;
-    20 in Crest Duel); ``exploration``: the UCB constant.
+    20 in Crest Duel, 8 with heuristic playouts); ``exploration``: the UCB
+    constant; ``playout``: ``"heuristic"`` (each seat's one-step agent) or
+    ``"random"``; ``prior``: the progressive bias of the heuristic agent's
+    choice at the root (0 turns the prior off).
     """
 
     def __init__(
