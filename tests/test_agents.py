@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import random
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from chaos_tower.agents import (
     HeuristicAgent,
     MctsAgent,
     RandomAgent,
+    make_agent,
     oracle,
     play,
 )
@@ -120,6 +122,43 @@ def test_mcts_avoids_an_action_that_loses_at_once() -> None:
     assert after.result is None
 
 
+def test_mcts_starts_from_the_heuristic_agents_choice() -> None:
+    """The prior: with one simulation MCTS plays what the heuristic agent plays, in VS and Crest Duel.
+
+    The search then has to find a better action before it leaves it; with the
+    prior off, its single simulation tries an action at random.
+    """
+    tower, crest = ct.load_cardset(), ct.load_cardset(game="crest")
+    states = [
+        ct.new_game(tower, seed=2, mode="vs", players=2),
+        ct.new_game(crest, seed=2, players=2),
+    ]
+    differs = 0
+    for state in states:
+        for seed in range(6):
+            state_now = state
+            for _ in range(seed):
+                if not ct.is_terminal(state_now):
+                    state_now = ct.apply(state_now, ct.legal_actions(state_now)[-1])
+            if ct.is_terminal(state_now):
+                continue
+            # The agent's generator gives the decision's, which seeds the heuristic agent it asks.
+            decision = random.Random(random.Random(seed).getrandbits(64))
+            hint = HeuristicAgent(decision.getrandbits(32)).choose(state_now)
+            assert MctsAgent(seed, simulations=1).choose(state_now) == hint
+            differs += MctsAgent(seed, simulations=1, prior=0).choose(state_now) != hint
+    assert differs > 0
+
+
+def test_mcts_refuses_unknown_playouts_and_negative_priors() -> None:
+    """A playout policy it does not know, or a negative prior, is a clear ValueError at once."""
+    with pytest.raises(ValueError, match="playout"):
+        MctsAgent(0, playout="smart")
+    with pytest.raises(ValueError, match="prior"):
+        MctsAgent(0, prior=-1.0)
+    assert isinstance(make_agent("mcts", playout="random", prior=0.0), MctsAgent)
+
+
 def test_oracle_finds_a_replayable_win_and_misses_are_honest() -> None:
     """The oracle's winning line replays to a win from the true deck; a tiny budget says it ran out."""
     seed = 72  # the heuristic agent wins it (the README demo), so the probes find a win
@@ -144,6 +183,16 @@ def test_registry_factories_take_seat_seed_and_params() -> None:
     assert isinstance(agent, MctsAgent)
     agent.choose(ct.apply(state, ct.legal_actions(state)[0]))
     assert agent.last_simulations == 5
+
+
+def test_unknown_agent_names_and_parameters_are_refused() -> None:
+    """A name or parameter the registry does not know is a clear ValueError, not a silent default."""
+    with pytest.raises(ValueError, match="unknown agent 'strong'"):
+        make_agent("strong")
+    with pytest.raises(ValueError, match="no parameter depth"):
+        make_agent("mcts", depth=3)
+    with pytest.raises(ValueError, match="no parameter simulations"):
+        make_agent("random", simulations=3)
 
 
 def test_cli_plays_the_solo_game_with_mcts_and_a_budget(capsys: pytest.CaptureFixture[str]) -> None:

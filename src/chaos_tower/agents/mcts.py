@@ -13,7 +13,11 @@ statistics, and no simulation can favour what only the true deal would reveal.
 Every determinisation comes from :func:`~chaos_tower.agents.determinize`
 (the kernel's ``ct.determinize`` hook), applied to the state the agent is
 given with a seed from the agent's own generator: it sees only the searching
-seat's observation. Playouts are random for ``rollout`` actions, then the
+seat's observation. The heuristic agent's choice is the prior (tried first at
+the root, a progressive bias that fades with visits, the winner of ties): at
+the small budgets CI and a designer afford, the search refines the rung below
+instead of starting from nothing. Playouts let each seat's one-step agent
+play (or random actions) for ``rollout`` actions, then the
 position is judged: by the game's result when it is over, otherwise by a
 per-game heuristic squashed to 0..1 (the solo game: the heuristic agent's
 measure; VS: the highest counter, which wins when the deck runs out,
@@ -35,12 +39,15 @@ from typing import Any
 import chaos_tower as ct
 
 from .determinize import determinize
-from .greedy import _position
-from .heuristic import quick_score
+from .greedy import _position, _step_prospects
+from .heuristic import HeuristicAgent, quick_score
 
 __all__ = ["MctsAgent", "evaluate"]
 
 _DEFAULT_ROLLOUT = {"solo": 0, "vs": 40, "crest": 20}
+# Heuristic playouts cost one one-step evaluation per action: shorter, and each action worth more.
+_HEURISTIC_ROLLOUT = {"solo": 0, "vs": 40, "crest": 8}
+_PLAYOUTS = ("heuristic", "random")
 
 
 class _Node:
@@ -63,7 +70,10 @@ class MctsAgent:
     time limit per decision instead or as well; ``rollout``: random actions
     played after leaving the tree before the position is judged (default: 0
     in the solo game, whose random play falls off the floor at once; 40 in VS;
-    20 in Crest Duel); ``exploration``: the UCB constant.
+    20 in Crest Duel, 8 with heuristic playouts); ``exploration``: the UCB
+    constant; ``playout``: ``"heuristic"`` (each seat's one-step agent) or
+    ``"random"``; ``prior``: the progressive bias of the heuristic agent's
+    choice at the root (0 turns the prior off).
     """
 
     def __init__(
@@ -74,6 +84,8 @@ class MctsAgent:
         seconds: float | None = None,
         rollout: int | None = None,
         exploration: float = 0.2,
+        playout: str = "heuristic",
+        prior: float = 5.0,
     ) -> None:
         if simulations is None and seconds is None:
             raise ValueError("MctsAgent needs a budget: simulations or seconds")
@@ -83,12 +95,19 @@ class MctsAgent:
             raise ValueError("seconds is positive")
         if rollout is not None and rollout < 0:
             raise ValueError("rollout is at least 0")
+        if playout not in _PLAYOUTS:
+            raise ValueError(f"playout is one of {', '.join(_PLAYOUTS)}, not {playout!r}")
+        if prior < 0:
+            raise ValueError("prior is at least 0")
+        self._playout = playout
+        self._prior = prior
         self._rng = random.Random(seed)
         self._simulations = simulations
         self._seconds = seconds
         self._rollout = rollout
         self._c = exploration
         self._made: dict[tuple[object, ...], int] = {}
+        self._hint: Any = None
         self.last_simulations = 0
         """How many simulations the last decision ran (for time budgets)."""
 
@@ -103,8 +122,16 @@ class MctsAgent:
         seat = ct.current_player(state)
         assert seat is not None, "the game is over"
         rng = random.Random(self._rng.getrandbits(64))  # one draw per decision: reproducible
-        rollout = self._rollout if self._rollout is not None else _DEFAULT_ROLLOUT[_kind(state)]
+        kind = _kind(state)
+        lengths = _HEURISTIC_ROLLOUT if self._playout == "heuristic" else _DEFAULT_ROLLOUT
+        rollout = self._rollout if self._rollout is not None else lengths[kind]
         root = _Node(-1)
+        # The prior: the heuristic agent's own choice in the true state (it sees only what the
+        # seat sees, like every agent) is tried first and favoured until the search says otherwise.
+        hint = HeuristicAgent(rng.getrandbits(32)).choose(state) if self._prior > 0 else None
+        if hint is not None and hint not in legal:
+            hint = _tree_twin(hint, legal)
+        self._hint = hint
         deadline = time.perf_counter() + self._seconds if self._seconds is not None else None
         done = 0
         while self._simulations is None or done < self._simulations:
@@ -116,7 +143,8 @@ class MctsAgent:
         options = legal
         if isinstance(state, ct.State):
             options = self._fresh(state, seat, legal, rng)
-        return max(options, key=lambda a: _visits(root, a))  # max keeps the first of equals: legal order
+        # Most visited; among equals the prior's choice, then the legal order (max keeps the first).
+        return max(options, key=lambda a: (_visits(root, a), a == hint))
 
     def _fresh(
         self, state: ct.State, seat: int, legal: tuple[Any, ...], rng: random.Random
@@ -150,7 +178,10 @@ class MctsAgent:
                 if child is not None:
                     child.available += 1
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if node is root and self._hint in untried:
+                    action = self._hint
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = node.children[action] = _Node(mover)
                 child.available = 1
                 state = ct.apply(state, action)
@@ -164,17 +195,28 @@ class MctsAgent:
                 value = child.wins / child.visits + log_c * math.sqrt(
                     math.log(child.available) / child.visits
                 )
+                if node is root and action == self._hint:
+                    value += self._prior / (1 + child.visits)  # progressive bias: fades as visits grow
                 if value > best_value:
                     best_value, chosen = value, action
             node = node.children[chosen]
             state = ct.apply(state, chosen)
             path.append(node)
-        # Playout.
+        # Playout: each seat's one-step agent (the rung below; it plays in the determinisation
+        # drawn for this simulation), or uniformly random actions.
+        policies: dict[int, Any] = {}
         for _ in range(rollout):
-            if ct.is_terminal(state):
+            mover = ct.current_player(state)
+            if mover is None:
                 break
-            legal = ct.legal_actions(state)
-            state = ct.apply(state, legal[rng.randrange(len(legal))])
+            if self._playout == "heuristic":
+                policy = policies.get(mover)
+                if policy is None:
+                    policy = policies[mover] = HeuristicAgent(rng.getrandbits(32))
+                state = ct.apply(state, policy.choose(state))
+            else:
+                legal = ct.legal_actions(state)
+                state = ct.apply(state, legal[rng.randrange(len(legal))])
         rewards = evaluate(state, seat)
         for visited in path:
             visited.visits += 1
@@ -205,6 +247,13 @@ def _tree_actions(state: Any) -> tuple[Any, ...]:
         if type(action) is ct.PlaceStep:
             nearest[action.step] = min(nearest.get(action.step, math.inf), off_centre(action.cell))
     return tuple(a for a in legal if type(a) is not ct.PlaceStep or off_centre(a.cell) == nearest[a.step])
+
+
+def _tree_twin(action: Any, legal: tuple[Any, ...]) -> Any:
+    """The tree's placement of the same step when the prior lays it on a cell the tree left out."""
+    if type(action) is ct.PlaceStep:
+        return next((a for a in legal if type(a) is ct.PlaceStep and a.step == action.step), None)
+    return None
 
 
 def _visits(root: _Node, action: Any) -> int:
@@ -242,7 +291,10 @@ def _solo_value(state: ct.State) -> float:
     if result is not None:
         return 1.0 if result.result == "won" else 0.0 if result.result == "lost" else 0.05
     # About 400 a step used (the heuristic's weights): each step moves the value a good deal.
-    return 1.0 / (1.0 + math.exp(-(quick_score(state) - 1000.0) / 600.0))
+    # The heuristic agent's look-ahead too (which unused steps became placeable): without it a
+    # leaf one action short of a step looks no better than any other.
+    value = quick_score(state) + _step_prospects(state)
+    return 1.0 / (1.0 + math.exp(-(value - 1000.0) / 600.0))
 
 
 def _logistic(x: float) -> float:

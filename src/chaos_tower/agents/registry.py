@@ -55,7 +55,7 @@ def _heuristic(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
 
 
 def _mcts(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    _known("mcts", params, {"simulations", "seconds", "rollout", "exploration", "budget"})
+    _known("mcts", params, {"simulations", "seconds", "rollout", "exploration", "budget", "playout", "prior"})
     if "budget" in params:
         params["simulations"] = params.pop("budget")
     return MctsAgent(seed, **params)
