@@ -2,7 +2,7 @@
 
 Each built-in entry is a package whose ``spec`` module describes the game to :mod:`.registry`.
 Another package adds its game with an entry point of the group ``chaos_tower.games`` naming its
-spec (``toy = "toygame.spec:SPEC"``, a :class:`~chaos_tower.registry.GameSpec`, or a module that
+spec (``mygame = "mygame.spec:SPEC"``, a :class:`~chaos_tower.registry.GameSpec`, or a module that
 registers itself): it is registered after the built-in games, in the entry points' name order.
 """
 

@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 ENTRY_POINT_GROUP = "chaos_tower.games"
-"""The entry-point group a package names its game's spec in: ``toy = "toygame.spec:SPEC"``."""
+"""The entry-point group a package names its game's spec in: ``mygame = "mygame.spec:SPEC"``."""
 
 
 @frozen(kw_only=True)
