@@ -243,7 +243,7 @@ def _check(
             problems.extend(joined.issue(i) for i in found)
         return None, problems
     try:
-        cards = converter().structure(joined.data, spec.cardset_type)
+        cards: Any = converter().structure(joined.data, spec.cardset_type)
     except (BaseValidationError, ValueError, TypeError) as exc:
         # The schema should have caught anything the converter refuses; if it
         # did not, that is our bug, but the user still gets a located problem.
