@@ -170,10 +170,13 @@ def _entry_point_path(tmp_path: Path) -> str:
     return os.pathsep.join([str(SRC), str(HERE), str(tmp_path)])
 
 
-def _cli(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+PLAY = ("play", "--game", "toy")
+
+
+def _cli(tmp_path: Path, *args: str, stdin: str = "", command: tuple[str, ...] = PLAY) -> Any:
     env = {**os.environ, "PYTHONPATH": _entry_point_path(tmp_path), "NO_COLOR": "1"}
     return subprocess.run(
-        [sys.executable, "-m", "chaos_tower", "play", "--game", "toy", *args],
+        [sys.executable, "-m", "chaos_tower", *command, *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -186,9 +189,12 @@ def _cli(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedPro
 def test_the_toy_plays_through_the_command_line_by_its_entry_point(tmp_path: Path) -> None:
     """``chaos-tower play --game toy``: agents play it out; a person gets its grammar; a flag that is
     no option of its mode is refused with the mode's options."""
-    done = _cli(tmp_path, "--agent", "random", "--players", "3", "--seed", "2")
+    record = tmp_path / "toy.json"
+    done = _cli(tmp_path, "--agent", "random", "--players", "3", "--seed", "2", "--record", str(record))
     assert done.returncode == 0, done.stderr
     assert "TOY-END" in done.stdout or "all-played" in done.stdout, done.stdout[-500:]
+    verified = _cli(tmp_path, str(record), "--verify", command=("replay",))
+    assert verified.returncode == 0, verified.stderr
     person = _cli(tmp_path, "--seed", "2", stdin="help\ndraw\nq\n")
     assert person.returncode == 0, person.stderr
     assert "play CARD" in person.stdout and "your hand" in person.stdout

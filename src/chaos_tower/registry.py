@@ -118,6 +118,8 @@ class HandOver:
     banner: str = "=== seat {p}: take the keyboard (others, look away) ==="
     every_decision: bool = False
     """Hand over before every decision of a person, not only when the seat changes."""
+    news: str = "so far:"
+    """What heads the public events a seat is shown at its first view."""
 
 
 @frozen(kw_only=True)

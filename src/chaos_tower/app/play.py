@@ -263,7 +263,7 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 return 0
         keep_seat = False
         last = me
-        shown = game.print_since(me, "the deal:" if game.rules.name == "tower-vs" else "so far:")
+        shown = game.print_since(me, game.house.news)
         view = api.seat_view(game.state, me)
         game.say(view)
         actions = api.legal_actions(game.state)

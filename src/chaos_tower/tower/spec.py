@@ -57,6 +57,7 @@ SPEC = GameSpec(
                 word="player",
                 banner="=== player {p}, your turn (everyone else, look away) ===",
                 every_decision=True,
+                news="the deal:",
             ),
             # Zero-sum with two seats (one won, one lost, or neither): TOC-VS2-031.
             variants=tuple(
