@@ -86,6 +86,7 @@ def test_the_front_door_reads_each_mode_from_the_registry() -> None:
     view = ct.observation(state, 1)
     assert mode.view is not None and type(view) is mode.view.view_type
     assert ct.rules_of(view).name == mode.view.name == "tower-vs-view"
+    assert registry.LOADS[mode.view.format] is mode.view.loads  # a view's own codec entry, format -> loads
     assert ct.loads(ct.dumps(view), cards) == view
     with pytest.raises(TypeError, match="one player's view"):
         ct.legal_actions(view)

@@ -268,11 +268,11 @@ def loads(text: str | bytes, cards: Any) -> Any:
         raise SaveError(f"a save is JSON text (str or bytes), not {type(text).__name__}")
     fmt = _format_of(text)
     _built_in()
-    game = registry.LOADS.get(fmt)
-    if game is None:
+    read = registry.LOADS.get(fmt)
+    if read is None:
         known = ", ".join(sorted(registry.LOADS))
         raise SaveError(f"unknown save format {fmt!r} (known: {known})")
-    return game.loads(text, cards)
+    return read(text, cards)
 
 
 def _format_of(text: str | bytes) -> str:

@@ -208,8 +208,8 @@ _BY_FORMAT: dict[str, tuple[GameSpec, ModeSpec]] = {}
 _BY_CARDS: dict[type, GameSpec] = {}
 RULES: dict[type, GameRules] = {}
 """The front door's functions by the type of what they serve: each mode's states and views."""
-LOADS: dict[str, GameRules] = {}
-"""By save format (a state's or a view's): the record whose ``loads`` reads it."""
+LOADS: dict[str, Callable[[Any, Any], Any]] = {}
+"""By save format, a state's or a view's: the ``loads`` that reads it, ``(text, cards)``."""
 WORDS: dict[str, GameRules] = {}
 """By notation word (:func:`chaos_tower.from_notation`)."""
 
@@ -231,9 +231,8 @@ def register_game(spec: GameSpec) -> None:
         _BY_FORMAT[mode.save_format] = (spec, mode)
         add_rules(mode.state_type, mode.rules)
         if mode.view is not None:
-            view = mode.view.rules()
-            RULES[mode.view.view_type] = view
-            LOADS[view.save_format] = view
+            RULES[mode.view.view_type] = mode.view.rules()
+            LOADS[mode.view.format] = mode.view.loads
 
 
 def unregister_game(name: str) -> None:
@@ -255,7 +254,7 @@ def unregister_game(name: str) -> None:
 def add_rules(state_type: type, rules: GameRules) -> None:
     """Index one record of front-door functions (what :func:`register_game` does for each mode)."""
     RULES[state_type] = rules
-    LOADS[rules.save_format] = rules
+    LOADS[rules.save_format] = rules.loads
     for word in rules.notation_words:
         WORDS[word] = rules
 
