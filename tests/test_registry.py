@@ -122,3 +122,22 @@ def test_play_checks_game_and_mode_against_the_registry(capsys: pytest.CaptureFi
     assert "crest, tower" in capsys.readouterr().err
     assert main(["play", "--mode", "duel", "--agent", "random"]) == 2
     assert "solo or vs" in capsys.readouterr().err
+
+
+def test_built_in_games_alone_never_scan_the_installed_packages() -> None:
+    """Loading, starting and playing a built-in game reads no entry points (a scan costs ~10 ms);
+    asking for every game, or for a name no built-in game has, does."""
+    import subprocess
+    import sys
+
+    script = (
+        "import chaos_tower as ct\n"
+        "from chaos_tower import registry\n"
+        "s = ct.new_game(ct.load_cardset(game='crest'), seed=1)\n"
+        "s = ct.apply(s, ct.legal_actions(s)[0]); ct.loads(ct.dumps(s), ct.load_cardset(game='crest'))\n"
+        "before = registry._installed_loaded\n"
+        "registry.games()\n"
+        "print(before, registry._installed_loaded)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

@@ -118,12 +118,23 @@ def _starts() -> list[_Start]:
     return found + _STARTS
 
 
+def _starts_of(cards: Any) -> list[_Start]:
+    """The starts for this card set: its game's modes (found by its type), else any that fits."""
+    game = registry.game_of_cards(type(cards))
+    if game is None:
+        return [s for s in _starts() if isinstance(cards, s.cards_type)]
+    own = [
+        _Start(cards_type=game.cardset_type, mode=m.name, start=m.start, specs=m.options) for m in game.modes
+    ]
+    return own + [s for s in _STARTS if isinstance(cards, s.cards_type)]
+
+
 def option_specs(cards: Any = None, mode: str | None = None) -> dict[str, tuple[OptionSpec, ...]]:
     """Each mode's options, by mode name (``solo``, ``vs``, ``duel``); only those of ``cards`` or ``mode``."""
     return {
         s.mode: s.specs
-        for s in _starts()
-        if (cards is None or isinstance(cards, s.cards_type)) and (mode is None or s.mode == mode)
+        for s in (_starts() if cards is None else _starts_of(cards))
+        if mode is None or s.mode == mode
     }
 
 
@@ -160,7 +171,7 @@ def new_game(
     >>> ct.new_game(ct.load_cardset(), seed=7).level
     1
     """
-    starts = [s for s in _starts() if isinstance(cards, s.cards_type)]
+    starts = _starts_of(cards)
     modes = sorted(s.mode for s in starts)
     if not modes:
         raise TypeError(f"not a card set: {type(cards).__name__}")
@@ -198,9 +209,10 @@ def rules_of(state: object) -> GameRules:
     try:
         return _RULES[type(state)]
     except KeyError:
-        _built_in()  # a state made by a game's own module before the front door was used
-        if type(state) in _RULES:
-            return _RULES[type(state)]
+        # A state made by a game's own module before the front door was used, or an installed game's.
+        found = registry.rules_for(type(state))
+        if found is not None:
+            return found
         raise TypeError(f"not a game state: {type(state).__name__}") from None
 
 
@@ -268,7 +280,7 @@ def loads(text: str | bytes, cards: Any) -> Any:
         raise SaveError(f"a save is JSON text (str or bytes), not {type(text).__name__}")
     fmt = _format_of(text)
     _built_in()
-    read = registry.LOADS.get(fmt)
+    read = registry.loads_for(fmt)
     if read is None:
         known = ", ".join(sorted(registry.LOADS))
         raise SaveError(f"unknown save format {fmt!r} (known: {known})")
@@ -334,7 +346,7 @@ def from_notation(text: str, cards: Any) -> Any:
         raise NotationError(f"a position is text, not {type(text).__name__}")
     first = text.split(maxsplit=1)[0].partition("=")[0] if text.strip() else ""
     _built_in()
-    rules = registry.WORDS.get(first)
+    rules = registry.rules_for_word(first)
     if rules is None or rules.from_notation is None:
         known = ", ".join(sorted(registry.WORDS))
         raise NotationError(f"a position begins with the name of its game ({known}), not {first!r}")

@@ -13,7 +13,7 @@ from importlib.metadata import entry_points
 
 from . import registry
 
-__all__ = ["BUILTIN", "installed"]
+__all__ = ["BUILTIN", "installed"]  # registry.installed() calls installed() on first need
 
 BUILTIN = ("tower", "crest")
 
@@ -29,12 +29,9 @@ def installed() -> tuple[str, ...]:
     """
     names = []
     for point in sorted(entry_points(group=registry.ENTRY_POINT_GROUP), key=lambda p: p.name):
-        if point.name not in {g.name for g in registry.games()}:
+        if point.name not in registry._GAMES:
             loaded = point.load()  # a spec module registers itself; a GameSpec is registered here
-            if isinstance(loaded, registry.GameSpec) and loaded not in registry.games():
+            if isinstance(loaded, registry.GameSpec) and loaded.name not in registry._GAMES:
                 registry.register_game(loaded)
         names.append(point.name)
     return tuple(names)
-
-
-installed()

@@ -271,41 +271,80 @@ def _built_in() -> None:
         importlib.import_module("chaos_tower.games")
 
 
+_installed_loaded = False
+
+
+def installed() -> None:
+    """Register the games of installed packages (entry points), once: when every game is asked for,
+    or a lookup misses the built-in ones (so a program of built-in games never pays for the scan)."""
+    global _installed_loaded
+    _built_in()
+    if not _installed_loaded:
+        _installed_loaded = True
+        importlib.import_module("chaos_tower.games").installed()
+
+
+def _lookup(table: Mapping[Any, Any], key: Any) -> Any:
+    _built_in()
+    if key not in table:
+        installed()
+    return table.get(key)
+
+
 def games() -> tuple[GameSpec, ...]:
-    """Every registered game, in the order registered."""
+    """Every registered game, in the order registered (the built-in ones, then installed packages')."""
+    installed()
+    return tuple(_GAMES.values())
+
+
+def registered() -> tuple[GameSpec, ...]:
+    """The games registered so far, the built-in ones included, without scanning installed packages."""
     _built_in()
     return tuple(_GAMES.values())
 
 
 def game(name: str) -> GameSpec:
     """The game called ``name``; a :class:`KeyError` naming the registered games if none is."""
-    _built_in()
-    found = _GAMES.get(name)
+    found: GameSpec | None = _lookup(_GAMES, name)
     if found is None:
         raise KeyError(f"no game {name!r}; the games are {', '.join(sorted(_GAMES))}")
     return found
 
 
 def mode_of(state_type: type) -> ModeSpec:
-    """The mode whose states are of ``state_type``."""
-    _built_in()
-    return _BY_STATE[state_type][1]
+    """The mode whose states are of ``state_type``; :class:`KeyError` if none."""
+    found = _lookup(_BY_STATE, state_type)
+    if found is None:
+        raise KeyError(f"no mode plays {state_type.__name__}")
+    mode: ModeSpec = found[1]
+    return mode
 
 
 def mode_of_format(save_format: str) -> tuple[GameSpec, ModeSpec] | None:
     """The game and mode whose saves have the ``format`` ``save_format``, or ``None``."""
-    _built_in()
-    return _BY_FORMAT.get(save_format)
+    found: tuple[GameSpec, ModeSpec] | None = _lookup(_BY_FORMAT, save_format)
+    return found
 
 
 def game_of_cards(cardset_type: type) -> GameSpec | None:
     """The game whose card sets are of ``cardset_type``, or ``None``."""
-    _built_in()
-    return _BY_CARDS.get(cardset_type)
+    found: GameSpec | None = _lookup(_BY_CARDS, cardset_type)
+    return found
 
 
-def game_of_state(state_type: type) -> GameSpec | None:
-    """The game whose states are of ``state_type``, or ``None``."""
-    _built_in()
-    found = _BY_STATE.get(state_type)
-    return None if found is None else found[0]
+def rules_for(state_type: type) -> GameRules | None:
+    """The front door's functions for states (or views) of ``state_type``, or ``None``."""
+    found: GameRules | None = _lookup(RULES, state_type)
+    return found
+
+
+def loads_for(save_format: str) -> Callable[[Any, Any], Any] | None:
+    """The ``loads`` of saves (or views' saves) of ``save_format``, or ``None``."""
+    found: Callable[[Any, Any], Any] | None = _lookup(LOADS, save_format)
+    return found
+
+
+def rules_for_word(word: str) -> GameRules | None:
+    """The front door's functions for positions whose notation begins with ``word``, or ``None``."""
+    found: GameRules | None = _lookup(WORDS, word)
+    return found

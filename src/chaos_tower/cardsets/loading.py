@@ -215,8 +215,15 @@ def _game_of(data: dict[str, Any]) -> str:
     (whose schema then says what is wrong with the header)."""
     header = data.get("header")
     named = header.get("game") if isinstance(header, dict) else None
-    known = {spec.name for spec in registry.games()}
-    return named if isinstance(named, str) and named in known else "tower"
+    return named if isinstance(named, str) and _known(named) else "tower"
+
+
+def _known(game: str) -> bool:
+    try:
+        registry.game(game)  # a built-in name needs no scan of the installed packages
+    except KeyError:
+        return False
+    return True
 
 
 def _check(
@@ -271,9 +278,9 @@ def check_cardset(
     to load when ``path`` is ``None``, and otherwise the game the set must be for;
     any other name raises :class:`~chaos_tower.kernel.errors.UnknownGameError`.
     """
-    known = tuple(spec.name for spec in registry.games())
-    if game is not None and game not in known:
-        raise UnknownGameError(f"no game {game!r}: a card set is for one of {', '.join(known)}")
+    if game is not None and not _known(game):
+        known = ", ".join(spec.name for spec in registry.games())
+        raise UnknownGameError(f"no game {game!r}: a card set is for one of {known}")
     # A game's built-in folder is a name under carddata/, or (another package's game) a path of its own.
     root = Path(path) if path is not None else carddata_dir() / registry.game(game or "tower").builtin
     files, problems = _card_files(root, limits)
