@@ -212,7 +212,7 @@ def view_loads(text: str | bytes, cards: ToyCardSet) -> ToyView:
     )
     if not fine:
         raise SaveError("a bad High Card view")
-    tupled = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+    tupled: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
     return ToyView(**tupled)
 
 
