@@ -3,7 +3,8 @@
 Each built-in entry is a package whose ``spec`` module describes the game to :mod:`.registry`.
 Another package adds its game with an entry point of the group ``chaos_tower.games`` naming its
 spec (``mygame = "mygame.spec:SPEC"``, a :class:`~chaos_tower.registry.GameSpec`, or a module that
-registers itself): it is registered after the built-in games, in the entry points' name order.
+registers itself): :func:`chaos_tower.registry.installed` registers them after the built-in games,
+in the entry points' name order, on first need.
 """
 
 from __future__ import annotations
