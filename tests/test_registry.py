@@ -73,3 +73,71 @@ def test_the_converter_gets_each_games_hooks() -> None:
     crest_cards, tower_cards = ct.load_cardset(game="crest"), ct.load_cardset()
     assert converter.converter().unstructure(crest_cards).keys() >= {"header"}
     assert converter.converter().unstructure(tower_cards.rooms[0])["id"] == tower_cards.rooms[0].id
+
+
+def test_the_front_door_reads_each_mode_from_the_registry() -> None:
+    """ct.rules_of is the ModeSpec's rules; new_game takes the mode's start and options; a view's
+    record is made from its ViewCodec and refuses to play (TypeError), saving and loading like a game."""
+    cards = ct.load_cardset()
+    state = ct.new_game(cards, seed=2, mode="vs", players=3)
+    mode = registry.mode_of(VsState)
+    assert ct.rules_of(state) is mode.rules
+    assert ct.option_specs(cards)["vs"] == mode.options
+    view = ct.observation(state, 1)
+    assert mode.view is not None and type(view) is mode.view.view_type
+    assert ct.rules_of(view).name == mode.view.name == "tower-vs-view"
+    assert registry.LOADS[mode.view.format] is mode.view.loads  # a view's own codec entry, format -> loads
+    assert ct.loads(ct.dumps(view), cards) == view
+    with pytest.raises(TypeError, match="one player's view"):
+        ct.legal_actions(view)
+
+
+def test_a_game_clashing_with_a_registered_format_or_word_is_refused() -> None:
+    """A new game reusing the solo save's format, or the VS notation word, is refused, changing nothing."""
+    import attrs
+
+    tower = registry.game("tower")
+    solo = tower.mode("solo")
+    before = registry.games()
+    copied = attrs.evolve(tower, name="tower2", cardset_type=int, modes=(attrs.evolve(solo, state_type=int),))
+    with pytest.raises(ValueError, match=solo.save_format):
+        registry.register_game(copied)
+    assert registry.games() == before and ct.rules_of(ct.new_game(ct.load_cardset(), seed=1)) is solo.rules
+
+
+def test_the_terminal_hand_over_comes_from_each_mode() -> None:
+    """VS hands over before every decision, with 'player' (as its own loop did); Crest and solo do not."""
+    assert registry.game("tower").mode("vs").hand_over.every_decision
+    assert registry.game("tower").mode("vs").hand_over.word == "player"
+    assert not registry.game("crest").mode("duel").hand_over.every_decision
+    assert registry.game("tower").mode("solo").agent_max_actions == 2000
+
+
+def test_play_checks_game_and_mode_against_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    """--game and --mode have no fixed argparse choices (so --help imports no game): play refuses an
+    unknown game with the registered ones, and a mode the game lacks with its modes."""
+    from chaos_tower.app.cli import main
+
+    assert main(["play", "--game", "chess", "--agent", "random"]) == 2
+    assert "crest, tower" in capsys.readouterr().err
+    assert main(["play", "--mode", "duel", "--agent", "random"]) == 2
+    assert "solo or vs" in capsys.readouterr().err
+
+
+def test_built_in_games_alone_never_scan_the_installed_packages() -> None:
+    """Loading, starting and playing a built-in game reads no entry points (a scan costs ~10 ms);
+    asking for every game, or for a name no built-in game has, does."""
+    import subprocess
+    import sys
+
+    script = (
+        "import chaos_tower as ct\n"
+        "from chaos_tower import registry\n"
+        "s = ct.new_game(ct.load_cardset(game='crest'), seed=1)\n"
+        "s = ct.apply(s, ct.legal_actions(s)[0]); ct.loads(ct.dumps(s), ct.load_cardset(game='crest'))\n"
+        "before = registry._installed_loaded\n"
+        "registry.games()\n"
+        "print(before, registry._installed_loaded)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]

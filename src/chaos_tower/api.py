@@ -1,8 +1,10 @@
 """The one front door to every game and mode: the top-level functions dispatch on the state's type.
 
-Each game (the solo Tower, the Tower's VS modes, Crest Duel) keeps its rules in
-its own package and describes them here with one :class:`GameRules` record,
-registered under its state class and its save format. The functions below are
+Each game (the solo Tower, the Tower's VS modes, Crest Duel, or a package's own)
+keeps its rules in its own package and describes each mode with one
+:class:`GameRules` record in its spec (:mod:`chaos_tower.registry`); the front
+door finds it by the state's type, the card set's type and the mode's name,
+the save's format or the notation's first word. The functions below are
 what :mod:`chaos_tower` exports; they add nothing to the rules, they only find
 the right ones, so a state of any game goes through the same calls.
 
@@ -14,15 +16,18 @@ the right ones, so a state of any game goes through the same calls.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from attrs import frozen
 
+from . import registry
+from .gamerules import GameRules
 from .kernel import saves
 from .kernel.errors import MalformedActionError, OptionError, SaveError
 from .kernel.options import Options, OptionSpec, check_options, check_seed
+
+_RULES = registry.RULES  # the registry's table itself: legal_actions and apply look it up inline
 
 __all__ = [
     "GameRules",
@@ -59,102 +64,22 @@ __all__ = [
     "to_notation",
 ]
 
-# The states, actions and card sets of the games differ in shape; the
-# registry holds each game's own, fully typed functions. ``Any`` is confined to
-# this dispatch layer, where a state's type picks the functions that fit it.
-_Fn = Callable[..., Any]
-
-
-@frozen(kw_only=True)
-class GameRules:
-    """The functions one game or mode supplies to the front door.
-
-    Every function takes the state first. ``observation`` and
-    ``observation_tensor`` take ``(state, player)``; ``loads`` takes
-    ``(text, cards)``. A game that has no use for one leaves it ``None`` and
-    the front door says so with :class:`NotImplementedError`.
-    """
-
-    name: str
-    """The game's name in saves and adapters: ``tower-solo``, ``tower-vs``, ``crest``."""
-    save_format: str
-    """The ``format`` value of this game's saves: ``loads`` picks the game by it."""
-    players: Callable[[Any], int]
-    legal_actions: Callable[[Any], tuple[Any, ...]]
-    apply: _Fn
-    check_action: Callable[[Any, Any], None]
-    can_apply: Callable[[Any, Any], bool]
-    outcome: _Fn
-    is_terminal: Callable[[Any], bool]
-    current_player: Callable[[Any], int | None]
-    returns: Callable[[Any], tuple[float, ...]]
-    dumps: Callable[[Any], str]
-    loads: _Fn
-    action_text: Callable[[Any, Any], str]
-    parse_action: _Fn
-    action_index: Callable[[Any, Any], int]
-    action_from_index: Callable[[Any, int], Any]
-    action_space: Callable[[Any], tuple[Any, ...]]
-    render_text: Callable[[Any], str]
-    observation: _Fn | None = None
-    observation_tensor: Callable[[Any, int], tuple[float, ...]] | None = None
-    render_svg: Callable[..., str] | None = None
-    """The state drawn as an SVG document, called as ``(state, player=None|seat, scale=1.0)``;
-    ``None`` for a game without pictures."""
-    options: Callable[[Any], Options] | None = None
-    """The options the state was started with (:func:`options`); ``None`` for a view."""
-    to_notation: Callable[[Any], str] | None = None
-    """The position as one line of text (:func:`to_notation`)."""
-    from_notation: _Fn | None = None
-    """``(text, cards)``: the position read back (:func:`from_notation`)."""
-    notation_words: tuple[str, ...] = ()
-    """The first words (or the key of the first ``key=value`` word) that name this game's positions."""
-    observation_layout: Callable[[Any], Any] | None = None
-    """The named slices of :func:`observation_tensor` (:func:`observation_layout`)."""
-    determinize: Callable[[Any, int, int], Any] | None = None
-    """``(state, player, seed)``: a full state consistent with what ``player`` sees (:func:`determinize`)."""
-    action_grammar: tuple[tuple[str, str, str], ...] = ()
-    """Each kind of action as ``(form, example, meaning)``, for ``help`` (:func:`action_grammar`)."""
-    seat_view: Callable[[Any, int], str] | None = None
-    """``(state, player)``: what that seat is shown at the terminal (:func:`seat_view`); ``None``: the
-    text of its observation."""
-    public_actions: bool = False
-    """Every action's text may be shown to every player (no text names a hidden card)."""
-
-
-_BY_TYPE: dict[type, GameRules] = {}
-_BY_FORMAT: dict[str, GameRules] = {}
-_BY_WORD: dict[str, GameRules] = {}
-
-
-_BUILT_IN: tuple[str, ...] = (
-    "chaos_tower.games",
-    "chaos_tower.tower.solo.front",
-    "chaos_tower.tower.vs.front",
-    "chaos_tower.crest.front",
-)
-_built_in_loaded = False
-
 
 def _built_in() -> None:
-    """Register the built-in games, once, when the front door is first asked for one.
+    """Register the built-in games (and those of installed packages), once, when first needed.
 
-    By name, not imported at the top: ``import chaos_tower`` stays light (issue 13), and
-    the games' fronts import this module, so importing them here would be a circle.
+    By name, through the registry: ``import chaos_tower`` stays light (issue 13).
     """
-    global _built_in_loaded
-    if not _built_in_loaded:
-        _built_in_loaded = True
-        for name in _BUILT_IN:
-            importlib.import_module(name)
+    registry._built_in()
 
 
 def register(state_type: type, rules: GameRules) -> None:
-    """Make the front door serve states of ``state_type`` with ``rules``."""
-    _BY_TYPE[state_type] = rules
-    _BY_FORMAT[rules.save_format] = rules
-    for word in rules.notation_words:
-        _BY_WORD[word] = rules
+    """Make the front door serve states of ``state_type`` with ``rules``.
+
+    Kept for one release: a game now registers its modes, each with its rules, through
+    :func:`chaos_tower.registry.register_game`.
+    """
+    registry.add_rules(state_type, rules)
 
 
 @frozen(kw_only=True)
@@ -166,6 +91,7 @@ class _Start:
 
 
 _STARTS: list[_Start] = []
+"""Starts added by :func:`register_start` (the old way); a game's modes bring their own."""
 
 
 def register_start(
@@ -175,19 +101,40 @@ def register_start(
 
     ``specs`` are the mode's options (:class:`~chaos_tower.kernel.options.OptionSpec`);
     ``start`` is called with the card set, ``seed`` (an int) and ``options``, the
-    checked :class:`~chaos_tower.kernel.options.Options`.
+    checked :class:`~chaos_tower.kernel.options.Options`. Kept for one release: a
+    :class:`~chaos_tower.registry.ModeSpec` carries its ``start`` and ``options``.
     """
     _STARTS[:] = [s for s in _STARTS if (s.cards_type, s.mode) != (cards_type, mode)]
     _STARTS.append(_Start(cards_type=cards_type, mode=mode, start=start, specs=specs))
 
 
+def _starts() -> list[_Start]:
+    """Every way to start a game: each registered game's modes, then the old-style starts."""
+    found = [
+        _Start(cards_type=game.cardset_type, mode=mode.name, start=mode.start, specs=mode.options)
+        for game in registry.games()
+        for mode in game.modes
+    ]
+    return found + _STARTS
+
+
+def _starts_of(cards: Any) -> list[_Start]:
+    """The starts for this card set: its game's modes (found by its type), else any that fits."""
+    game = registry.game_of_cards(type(cards))
+    if game is None:
+        return [s for s in _starts() if isinstance(cards, s.cards_type)]
+    own = [
+        _Start(cards_type=game.cardset_type, mode=m.name, start=m.start, specs=m.options) for m in game.modes
+    ]
+    return own + [s for s in _STARTS if isinstance(cards, s.cards_type)]
+
+
 def option_specs(cards: Any = None, mode: str | None = None) -> dict[str, tuple[OptionSpec, ...]]:
     """Each mode's options, by mode name (``solo``, ``vs``, ``duel``); only those of ``cards`` or ``mode``."""
-    _built_in()
     return {
         s.mode: s.specs
-        for s in _STARTS
-        if (cards is None or isinstance(cards, s.cards_type)) and (mode is None or s.mode == mode)
+        for s in (_starts() if cards is None else _starts_of(cards))
+        if mode is None or s.mode == mode
     }
 
 
@@ -224,12 +171,12 @@ def new_game(
     >>> ct.new_game(ct.load_cardset(), seed=7).level
     1
     """
-    _built_in()
-    starts = [s for s in _STARTS if isinstance(cards, s.cards_type)]
+    starts = _starts_of(cards)
     modes = sorted(s.mode for s in starts)
     if not modes:
         raise TypeError(f"not a card set: {type(cards).__name__}")
-    chosen = mode if mode is not None else modes[0] if len(modes) == 1 else "solo"
+    # A game of one mode plays it; of several, its first (the Tower's solo game).
+    chosen = mode if mode is not None else starts[0].mode
     found = next((s for s in starts if s.mode == chosen), None)
     if found is None:
         raise OptionError(f"this card set plays the modes {', '.join(modes)}, not {chosen!r}")
@@ -260,17 +207,18 @@ def options(state: Any) -> Options:
 def rules_of(state: object) -> GameRules:
     """The registered rules for this state; :class:`TypeError` if it is not a game state."""
     try:
-        return _BY_TYPE[type(state)]
+        return _RULES[type(state)]
     except KeyError:
-        _built_in()  # a state made by a game's own module before the front door was used
-        if type(state) in _BY_TYPE:
-            return _BY_TYPE[type(state)]
+        # A state made by a game's own module before the front door was used, or an installed game's.
+        found = registry.rules_for(type(state))
+        if found is not None:
+            return found
         raise TypeError(f"not a game state: {type(state).__name__}") from None
 
 
 def legal_actions(state: Any) -> tuple[Any, ...]:
     """Every action the player to move may take, in a stable order; ``()`` once the game is over."""
-    rules = _BY_TYPE.get(type(state))  # inlined rules_of: this and apply are a search's inner loop
+    rules = _RULES.get(type(state))  # inlined rules_of: this and apply are a search's inner loop
     return (rules or rules_of(state)).legal_actions(state)
 
 
@@ -281,7 +229,7 @@ def apply(state: Any, action: Any) -> Any:
     :class:`~chaos_tower.kernel.errors.MalformedActionError` if it is not an action
     of this game at all; either way nothing has changed.
     """
-    rules = _BY_TYPE.get(type(state))
+    rules = _RULES.get(type(state))
     return (rules or rules_of(state)).apply(state, action)
 
 
@@ -332,11 +280,11 @@ def loads(text: str | bytes, cards: Any) -> Any:
         raise SaveError(f"a save is JSON text (str or bytes), not {type(text).__name__}")
     fmt = _format_of(text)
     _built_in()
-    game = _BY_FORMAT.get(fmt)
-    if game is None:
-        known = ", ".join(sorted(_BY_FORMAT))
+    read = registry.loads_for(fmt)
+    if read is None:
+        known = ", ".join(sorted(registry.LOADS))
         raise SaveError(f"unknown save format {fmt!r} (known: {known})")
-    return game.loads(text, cards)
+    return read(text, cards)
 
 
 def _format_of(text: str | bytes) -> str:
@@ -398,9 +346,9 @@ def from_notation(text: str, cards: Any) -> Any:
         raise NotationError(f"a position is text, not {type(text).__name__}")
     first = text.split(maxsplit=1)[0].partition("=")[0] if text.strip() else ""
     _built_in()
-    rules = _BY_WORD.get(first)
+    rules = registry.rules_for_word(first)
     if rules is None or rules.from_notation is None:
-        known = ", ".join(sorted(_BY_WORD))
+        known = ", ".join(sorted(registry.WORDS))
         raise NotationError(f"a position begins with the name of its game ({known}), not {first!r}")
     return rules.from_notation(text, cards)
 

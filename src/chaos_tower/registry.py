@@ -1,13 +1,16 @@
 """The games as data: one :class:`GameSpec` per game, one :class:`ModeSpec` per mode (issue 12).
 
-A game describes itself in one spec module (``chaos_tower.tower.spec``, ``chaos_tower.crest.spec``)
-that calls :func:`register_game`; what needs the list of games, modes or adapter variants reads it
-here (today :data:`chaos_tower.integrations.MODES`; the front door, loading, the converter, the
-command line and the docs tools are still to follow, see the note of issue 12).
+A game describes itself in one spec module (``chaos_tower.tower.spec``, ``chaos_tower.crest.spec``,
+or a package's own, named by an entry point of the group ``chaos_tower.games``) that builds a
+:class:`GameSpec` and calls :func:`register_game`. Everything that needs a game reads it here: the
+front door (:mod:`chaos_tower.api`: by state type, card-set type and mode name, save format and
+notation word), card-set loading (the game's schema, checks, lints and built-in folder), the
+converter, the adapters (:data:`chaos_tower.integrations.MODES`), the command line and terminal
+play, and the docs tools (rule files and ID patterns). See docs/guides/adding-a-game.md.
 
 >>> import chaos_tower as ct
 >>> from chaos_tower import registry
->>> [game.name for game in registry.games()]
+>>> [game.name for game in registry.games()][:2]
 ['tower', 'crest']
 >>> registry.mode_of(type(ct.new_game(ct.load_cardset(), seed=1))).name
 'solo'
@@ -18,21 +21,33 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from attrs import field, frozen
 
+from .gamerules import GameRules
+from .kernel.options import OptionSpec
+
 __all__ = [
+    "ENTRY_POINT_GROUP",
+    "GameRules",
     "GameSpec",
+    "HandOver",
     "ModeSpec",
     "Variant",
+    "ViewCodec",
     "game",
     "game_of_cards",
     "games",
     "mode_of",
     "mode_of_format",
     "register_game",
+    "unregister_game",
 ]
+
+ENTRY_POINT_GROUP = "chaos_tower.games"
+"""The entry-point group a package names its game's spec in: ``mygame = "mygame.spec:SPEC"``."""
 
 
 @frozen(kw_only=True)
@@ -47,17 +62,96 @@ class Variant:
     """Every ending's returns sum to 0 (two sides)."""
 
 
+def _not_playable(view: object, *args: Any) -> Any:
+    raise TypeError("an observation is one player's view, not a game to play; use the referee's state")
+
+
+@frozen(kw_only=True)
+class ViewCodec:
+    """A player's view of one mode (``ct.observation(s, p)``): saved and read back, drawn, never played."""
+
+    name: str
+    """Its name in the front door (``ct.rules_of(view).name``): ``tower-vs-view``."""
+    view_type: type
+    format: str
+    """The ``format`` of its player-safe save (``ct.dumps(ct.observation(s, p))``)."""
+    dumps: Callable[[Any], str]
+    loads: Callable[[Any, Any], Any]
+    """``(text, cards)``: the view read back, :class:`~chaos_tower.kernel.errors.SaveError` if it is none."""
+    players: Callable[[Any], int]
+    decider: Callable[[Any], int | None]
+    over: Callable[[Any], bool]
+    render_text: Callable[[Any], str] = str
+
+    def rules(self) -> GameRules:
+        """The front door's record for the views: they save, load and draw; every function that
+        would play one raises :class:`TypeError` (a view is one player's knowledge, not a position)."""
+        return GameRules(
+            name=self.name,
+            save_format=self.format,
+            players=self.players,
+            legal_actions=_not_playable,
+            apply=_not_playable,
+            check_action=_not_playable,
+            can_apply=_not_playable,
+            outcome=_not_playable,
+            is_terminal=self.over,
+            current_player=self.decider,
+            returns=_not_playable,
+            dumps=self.dumps,
+            loads=self.loads,
+            action_text=_not_playable,
+            parse_action=_not_playable,
+            action_index=_not_playable,
+            action_from_index=_not_playable,
+            action_space=_not_playable,
+            render_text=self.render_text,
+        )
+
+
+@frozen(kw_only=True)
+class HandOver:
+    """How terminal play hands the keyboard from one seat to the next (``chaos-tower play``)."""
+
+    word: str = "seat"
+    """What a seat is called in the loop's messages."""
+    banner: str = "=== seat {p}: take the keyboard (others, look away) ==="
+    every_decision: bool = False
+    """Hand over before every decision of a person, not only when the seat changes."""
+    news: str = "so far:"
+    """What heads the public events a seat is shown at its first view."""
+
+
 @frozen(kw_only=True)
 class ModeSpec:
-    """One mode of a game: its state type, its save and view formats, its adapter variants."""
+    """One mode of a game: what the front door, the adapters and terminal play need of it."""
 
     name: str
     """The ``mode=`` of ``new_game``: ``solo``, ``vs``, ``duel``."""
     state_type: type
-    save_format: str
-    view_format: str | None = None
-    """The format of a player's view save (``ct.dumps(ct.observation(s, p))``), if it has one."""
+    rules: GameRules
+    """The front-door functions that play its states (legal actions, apply, saves, notation,
+    renderers, observation and its layout, determinisation, the terminal's grammar and seat view)."""
+    start: Callable[..., Any]
+    """``(cards, seed=int, options=Options)``: the first state (``ct.new_game``)."""
+    options: tuple[OptionSpec, ...] = ()
+    """Its ``new_game`` keywords (:class:`~chaos_tower.kernel.options.OptionSpec`), checked before
+    ``start``."""
+    view: ViewCodec | None = None
+    """Its player's view and that view's save, if it has one."""
     variants: tuple[Variant, ...] = ()
+    hand_over: HandOver = field(factory=HandOver)
+    agent_max_actions: int = 5000
+    """The action limit of an agents-only game at the terminal when none is given."""
+
+    @property
+    def save_format(self) -> str:
+        return self.rules.save_format
+
+    @property
+    def view_format(self) -> str | None:
+        """The format of a player's view save (``ct.dumps(ct.observation(s, p))``), if it has one."""
+        return None if self.view is None else self.view.format
 
 
 @frozen(kw_only=True)
@@ -68,34 +162,66 @@ class GameSpec:
     """The card-set header's ``game`` and ``load_cardset(game=...)``: ``tower``, ``crest``."""
     title: str
     rules_file: str
-    """The rule registry under ``chaos_tower/rules/`` (each rule's ja text, English and reading)."""
+    """The rule registry: a file name under ``chaos_tower/rules/``, or a path of its own."""
     rule_pattern: str
     """A regular expression every rule ID of the game matches in full (the citation scanners' pattern)."""
     cardset_type: type
     schemas: tuple[str, ...]
-    """The names of its JSON Schemas (``cardsets.schema.SCHEMA_FILES`` keys)."""
+    """The names of its JSON Schemas, the card set's first (``cardsets.schema.SCHEMA_FILES`` keys, or
+    of :attr:`schema_files`)."""
     builtin: str
-    """The built-in card set's folder under ``carddata/``."""
+    """The built-in card set's folder: a name under ``carddata/``, or a path of its own."""
     modes: tuple[ModeSpec, ...]
     converter_hooks: Callable[[Any], None]
     """Adds the hooks of the game's records to the shared cattrs converter (given as its argument)."""
+    checks: Callable[[Any], list[Any]]
+    """What a schema cannot say: the typed card set's errors (``Issue`` records)."""
+    lints: Callable[[Any], list[Any]] = lambda cards: []
+    """Legal values that are most likely mistakes: the card set's warnings."""
+    raw_references: Callable[..., list[Any]] | None = None
+    """``(data, unread=, required=)``: misspelt ids of an untyped set, to report with its schema errors."""
+    schema_files: Mapping[str, Path] = field(factory=dict)
+    """A game's own schema files outside the package, by name."""
+
+    @property
+    def cardset_schema(self) -> str:
+        return self.schemas[0]
 
     def matches_rule(self, rule_id: str) -> bool:
         """Whether ``rule_id`` is written as this game's rule IDs are."""
         return re.fullmatch(self.rule_pattern, rule_id) is not None
+
+    def mode(self, name: str) -> ModeSpec:
+        found = next((m for m in self.modes if m.name == name), None)
+        if found is None:
+            raise KeyError(f"{self.name} has no mode {name!r}; its modes are {', '.join(self.mode_names)}")
+        return found
+
+    @property
+    def mode_names(self) -> tuple[str, ...]:
+        return tuple(m.name for m in self.modes)
 
 
 _GAMES: dict[str, GameSpec] = {}
 _BY_STATE: dict[type, tuple[GameSpec, ModeSpec]] = {}
 _BY_FORMAT: dict[str, tuple[GameSpec, ModeSpec]] = {}
 _BY_CARDS: dict[type, GameSpec] = {}
+RULES: dict[type, GameRules] = {}
+"""The front door's functions by the type of what they serve: each mode's states and views."""
+LOADS: dict[str, Callable[[Any, Any], Any]] = {}
+"""By save format, a state's or a view's: the ``loads`` that reads it, ``(text, cards)``."""
+WORDS: dict[str, GameRules] = {}
+"""By notation word (:func:`chaos_tower.from_notation`)."""
 
 
 def register_game(spec: GameSpec) -> None:
-    """Add a game; a second game of the same name, state type or save format is refused."""
+    """Add a game; a second game of the same name, state type or save format is refused, changing nothing."""
     clashes = [spec.name] if spec.name in _GAMES else []
-    clashes += [m.state_type.__name__ for m in spec.modes if m.state_type in _BY_STATE]
-    clashes += [m.save_format for m in spec.modes if m.save_format in _BY_FORMAT]
+    formats = [m.save_format for m in spec.modes] + [m.view.format for m in spec.modes if m.view]
+    types = [m.state_type for m in spec.modes] + [m.view.view_type for m in spec.modes if m.view]
+    clashes += [t.__name__ for t in types if t in RULES]
+    clashes += [f for f in formats if f in LOADS]
+    clashes += [w for m in spec.modes for w in m.rules.notation_words if w in WORDS]
     if clashes:
         raise ValueError(f"game {spec.name!r}: already registered: {', '.join(clashes)}")
     _GAMES[spec.name] = spec
@@ -103,6 +229,34 @@ def register_game(spec: GameSpec) -> None:
     for mode in spec.modes:
         _BY_STATE[mode.state_type] = (spec, mode)
         _BY_FORMAT[mode.save_format] = (spec, mode)
+        add_rules(mode.state_type, mode.rules)
+        if mode.view is not None:
+            RULES[mode.view.view_type] = mode.view.rules()
+            LOADS[mode.view.format] = mode.view.loads
+
+
+def unregister_game(name: str) -> None:
+    """Take a game out again (a test's or a plugin's own game); its states are then no game's."""
+    spec = _GAMES.pop(name)
+    _BY_CARDS.pop(spec.cardset_type, None)
+    for mode in spec.modes:
+        _BY_STATE.pop(mode.state_type, None)
+        _BY_FORMAT.pop(mode.save_format, None)
+        RULES.pop(mode.state_type, None)
+        LOADS.pop(mode.save_format, None)
+        for word in mode.rules.notation_words:
+            WORDS.pop(word, None)
+        if mode.view is not None:
+            RULES.pop(mode.view.view_type, None)
+            LOADS.pop(mode.view.format, None)
+
+
+def add_rules(state_type: type, rules: GameRules) -> None:
+    """Index one record of front-door functions (what :func:`register_game` does for each mode)."""
+    RULES[state_type] = rules
+    LOADS[rules.save_format] = rules.loads
+    for word in rules.notation_words:
+        WORDS[word] = rules
 
 
 _built_in_loaded = False
@@ -117,34 +271,80 @@ def _built_in() -> None:
         importlib.import_module("chaos_tower.games")
 
 
+_installed_loaded = False
+
+
+def installed() -> None:
+    """Register the games of installed packages (entry points), once: when every game is asked for,
+    or a lookup misses the built-in ones (so a program of built-in games never pays for the scan)."""
+    global _installed_loaded
+    _built_in()
+    if not _installed_loaded:
+        _installed_loaded = True
+        importlib.import_module("chaos_tower.games").installed()
+
+
+def _lookup(table: Mapping[Any, Any], key: Any) -> Any:
+    _built_in()
+    if key not in table:
+        installed()
+    return table.get(key)
+
+
 def games() -> tuple[GameSpec, ...]:
-    """Every registered game, in the order registered."""
+    """Every registered game, in the order registered (the built-in ones, then installed packages')."""
+    installed()
+    return tuple(_GAMES.values())
+
+
+def registered() -> tuple[GameSpec, ...]:
+    """The games registered so far, the built-in ones included, without scanning installed packages."""
     _built_in()
     return tuple(_GAMES.values())
 
 
 def game(name: str) -> GameSpec:
     """The game called ``name``; a :class:`KeyError` naming the registered games if none is."""
-    _built_in()
-    found = _GAMES.get(name)
+    found: GameSpec | None = _lookup(_GAMES, name)
     if found is None:
         raise KeyError(f"no game {name!r}; the games are {', '.join(sorted(_GAMES))}")
     return found
 
 
 def mode_of(state_type: type) -> ModeSpec:
-    """The mode whose states are of ``state_type``."""
-    _built_in()
-    return _BY_STATE[state_type][1]
+    """The mode whose states are of ``state_type``; :class:`KeyError` if none."""
+    found = _lookup(_BY_STATE, state_type)
+    if found is None:
+        raise KeyError(f"no mode plays {state_type.__name__}")
+    mode: ModeSpec = found[1]
+    return mode
 
 
 def mode_of_format(save_format: str) -> tuple[GameSpec, ModeSpec] | None:
     """The game and mode whose saves have the ``format`` ``save_format``, or ``None``."""
-    _built_in()
-    return _BY_FORMAT.get(save_format)
+    found: tuple[GameSpec, ModeSpec] | None = _lookup(_BY_FORMAT, save_format)
+    return found
 
 
 def game_of_cards(cardset_type: type) -> GameSpec | None:
     """The game whose card sets are of ``cardset_type``, or ``None``."""
-    _built_in()
-    return _BY_CARDS.get(cardset_type)
+    found: GameSpec | None = _lookup(_BY_CARDS, cardset_type)
+    return found
+
+
+def rules_for(state_type: type) -> GameRules | None:
+    """The front door's functions for states (or views) of ``state_type``, or ``None``."""
+    found: GameRules | None = _lookup(RULES, state_type)
+    return found
+
+
+def loads_for(save_format: str) -> Callable[[Any, Any], Any] | None:
+    """The ``loads`` of saves (or views' saves) of ``save_format``, or ``None``."""
+    found: Callable[[Any, Any], Any] | None = _lookup(LOADS, save_format)
+    return found
+
+
+def rules_for_word(word: str) -> GameRules | None:
+    """The front door's functions for positions whose notation begins with ``word``, or ``None``."""
+    found: GameRules | None = _lookup(WORDS, word)
+    return found

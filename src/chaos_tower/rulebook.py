@@ -15,10 +15,13 @@ from __future__ import annotations
 import re
 from functools import cache
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from attrs import frozen
 from ruamel.yaml import YAML
+
+from . import registry as games
 
 __all__ = [
     "RULE_ID_PATTERN",
@@ -95,7 +98,7 @@ def _required(entry: dict[Any, Any], key: str, index: int, file: str = "tower.ya
     return value.strip()
 
 
-def _parse(entry: object, index: int, file: str = "tower.yaml", game: str = "toc") -> Rule:
+def _parse(entry: object, index: int, file: str = "tower.yaml", game: str | None = "toc") -> Rule:
     if not isinstance(entry, dict):
         raise ValueError(f"{file} entry {index} is not a mapping")
     unknown = set(entry) - _KEYS
@@ -103,10 +106,12 @@ def _parse(entry: object, index: int, file: str = "tower.yaml", game: str = "toc
         raise ValueError(f"{file} entry {index}: unknown keys {sorted(map(str, unknown))}")
     rule_id = _required(entry, "id", index, file)
     section = _required(entry, "section", index, file)
-    match = RULE_ID_PATTERN.fullmatch(rule_id)
-    if match is None or match[f"{game}_section"] != section:
+    # A built-in game's IDs follow the manuals' scheme (RULE_ID_PATTERN); another game's are checked
+    # against its own file's id_pattern (_load_registry).
+    match = RULE_ID_PATTERN.fullmatch(rule_id) if game is not None else None
+    if game is not None and (match is None or match[f"{game}_section"] != section):
         raise ValueError(
-            f"{file} entry {index}: {rule_id!r} is not a {game.upper()} id of section {section!r}"
+            f"{file} entry {index}: {rule_id!r} is not a {str(game).upper()} id of section {section!r}"
         )
     return Rule(
         id=rule_id,
@@ -136,8 +141,9 @@ def _header(data: dict[Any, Any], file: str) -> tuple[dict[str, str], tuple[Sect
     return {k: str(pattern[k]) for k in ("prefix", "section", "item")}, tuple(parsed)
 
 
-def _load_registry(file: str, game: str) -> Registry:
-    source = files("chaos_tower") / "rules" / file
+def _load_registry(file: str, game: str | None) -> Registry:
+    # A built-in game's registry ships under rules/; another game's spec gives a path of its own.
+    source = Path(file) if Path(file).is_absolute() else files("chaos_tower") / "rules" / file
     data = YAML(typ="safe", pure=True).load(source.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or not isinstance(data.get("rules"), list):
         raise ValueError(f"{file} must hold id_pattern, sections and a list of rules")
@@ -155,10 +161,18 @@ def _load_registry(file: str, game: str) -> Registry:
     return registry
 
 
-@cache
+_SCHEME = {"tower.yaml": "toc", "crest.yaml": "crd"}
+"""The built-in registries, whose IDs follow the manuals' scheme (shared/manual/README.md)."""
+
+
 def registries() -> tuple[Registry, ...]:
-    """Every game's rule registry: the Tower's, then Crest Duel's."""
-    return (_load_registry("tower.yaml", "toc"), _load_registry("crest.yaml", "crd"))
+    """Every registered game's rule registry, in the registry's order: the Tower's, Crest Duel's, …"""
+    return _registries(tuple(spec.rules_file for spec in games.games()))
+
+
+@cache
+def _registries(rule_files: tuple[str, ...]) -> tuple[Registry, ...]:
+    return tuple(_load_registry(file, _SCHEME.get(file)) for file in rule_files)
 
 
 @cache
@@ -173,9 +187,13 @@ def crest_rules() -> tuple[Rule, ...]:
     return registries()[1].rules
 
 
-@cache
 def _by_id() -> dict[str, Rule]:
-    return {item.id: item for item in (*tower_rules(), *crest_rules())}
+    return _ids(registries())
+
+
+@cache
+def _ids(found: tuple[Registry, ...]) -> dict[str, Rule]:
+    return {item.id: item for registry in found for item in registry.rules}
 
 
 def rule(rule_id: str) -> Rule:

@@ -10,13 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import api
+from .registry import GameRules, ViewCodec
 
 __all__ = ["view_rules"]
-
-
-def _not_playable(view: object, *args: Any) -> Any:
-    raise TypeError("an observation is one player's view, not a game to play; use the referee's state")
 
 
 def view_rules(
@@ -28,26 +24,20 @@ def view_rules(
     over: Callable[[Any], bool],
     dumps: Callable[[Any], str],
     loads: Callable[..., Any],
-) -> api.GameRules:
-    """The front door's record for one game's views: saves, loads, text; nothing that plays."""
-    return api.GameRules(
+) -> GameRules:
+    """The front door's record for one game's views: saves, loads, text; nothing that plays.
+
+    Kept for one release: a mode's :class:`~chaos_tower.registry.ViewCodec` (its ``view``) now
+    describes its views, and the registry makes this record from it.
+    """
+    codec = ViewCodec(
         name=name,
-        save_format=save_format,
+        view_type=object,
+        format=save_format,
         players=players,
-        legal_actions=_not_playable,
-        apply=_not_playable,
-        check_action=_not_playable,
-        can_apply=_not_playable,
-        outcome=_not_playable,
-        is_terminal=over,
-        current_player=decider,
-        returns=_not_playable,
+        decider=decider,
+        over=over,
         dumps=dumps,
         loads=loads,
-        action_text=_not_playable,
-        parse_action=_not_playable,
-        action_index=_not_playable,
-        action_from_index=_not_playable,
-        action_space=_not_playable,
-        render_text=str,
     )
+    return codec.rules()

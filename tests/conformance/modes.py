@@ -15,7 +15,7 @@ from typing import Any
 from attrs import frozen
 
 import chaos_tower as ct
-from chaos_tower.integrations import MODES
+from chaos_tower.integrations import Mode, modes
 
 # A small cut-off for the variant that ends games by the action limit, so that that ending is reached.
 CUT = 30
@@ -63,17 +63,22 @@ def _variants(free: tuple[ct.OptionSpec, ...]) -> list[dict[str, Any]]:
     return variants
 
 
-@cache
 def registered_modes() -> tuple[ConformanceMode, ...]:
     """Every registered mode, with each variant of its options.
 
-    The list comes from the modes registered for the adapters,
-    :data:`chaos_tower.integrations.MODES` (each with its ``new_game`` keywords,
-    card set, zero-sum flag and free options); the registry of game specs feeds
-    that same list, so this function is the only place the suite learns of modes.
+    The list is read from the registry at each call, through the modes the adapters
+    serve (:func:`chaos_tower.integrations.modes`: each with its ``new_game``
+    keywords, card set, zero-sum flag and free options), so a game registered before
+    the suite is collected (an installed package's, by its entry point) is in it, and
+    this function is the only place the suite learns of modes.
     """
+    return conformance_modes(modes())
+
+
+def conformance_modes(adapter_modes: tuple[Mode, ...]) -> tuple[ConformanceMode, ...]:
+    """The suite's modes for these adapter modes: each with each variant of its free options."""
     found = []
-    for mode in MODES:
+    for mode in adapter_modes:
         for variant in _variants(mode.free_options()):
             label = ",".join(f"{k}={v}" for k, v in variant.items())
             found.append(

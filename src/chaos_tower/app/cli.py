@@ -54,7 +54,13 @@ def _parser() -> argparse.ArgumentParser:
         "gives one seat to an agent.",
     )
     play.add_argument("--seed", type=int, default=None, help="the game's seed (default 0)")
-    play.add_argument("--mode", choices=("solo", "vs"), default="solo", help="solo (default) or vs")
+    # No argparse choices for --game and --mode: the games come from the registry (and from installed
+    # packages' entry points), which --help must not import (issue 13); play checks them and lists them.
+    play.add_argument(
+        "--mode",
+        default=None,
+        help="the Tower: solo (default) or vs; another game: one of its modes (default: its first)",
+    )
     play.add_argument(
         "--players",
         type=int,
@@ -103,9 +109,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="with --agent: print only the result")
     play.add_argument(
         "--game",
-        choices=("tower", "crest"),
         default="tower",
-        help="tower (solo, default) or crest (Crest Duel)",
+        help="tower (solo, default), crest (Crest Duel), or a game an installed package registers "
+        "(entry point group chaos_tower.games)",
     )
     play.add_argument("--teams", action="store_true", help="with --game crest and 4 or 6 players: two teams")
     play.add_argument(

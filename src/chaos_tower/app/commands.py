@@ -67,11 +67,14 @@ def add_parsers(commands: Any) -> None:
 
 def _cards(path: str | None, err: TextIO, game: str | None = None) -> Any:
     """The card set at ``path``; without one, the built-in set of ``game`` (a replay's game name)."""
+    from .. import registry
     from ..cardsets.loading import load_cardset
 
+    # A replay's game name is a mode's front-door name (tower-solo, crest, …): its game's built-in set.
+    named = [g.name for g in registry.games() for m in g.modes if game is not None and m.rules.name == game]
     try:
-        if path is None and game == "crest":
-            return load_cardset(game="crest")
+        if path is None and named and named[0] != "tower":
+            return load_cardset(game=named[0])
         return load_cardset(path)
     except CardSetError as exc:
         print(exc, file=err)

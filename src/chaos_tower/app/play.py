@@ -30,10 +30,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from attrs import frozen
-
-from .. import api
+from .. import api, registry
 from ..kernel.errors import ChaosTowerError, MalformedActionError
+from ..registry import HandOver
 from . import replay
 from .choosing import pick
 from .hotseat import HotSeat
@@ -48,27 +47,16 @@ WORLDS = 8
 PROMPT = "action (number or text, q to quit)> "
 
 
-@frozen(kw_only=True)
-class House:
-    """How a game's hot seat speaks: kept from each game's earlier loop, so scripts keep working."""
-
-    word: str
-    banner: str
-    every_decision: bool
-    """Hand over before every decision of a person (the VS modes), not only when the seat changes."""
+House = HandOver
+"""How a game's hot seat speaks: each mode's :attr:`~chaos_tower.registry.ModeSpec.hand_over`."""
 
 
-_HOUSES = {
-    "tower-vs": House(
-        word="player", banner="=== player {p}, your turn (everyone else, look away) ===", every_decision=True
-    ),
-    "crest": House(
-        word="seat", banner="==== seat {p}: take the keyboard (others, look away) ====", every_decision=False
-    ),
-}
-_HOUSE = House(
-    word="seat", banner="=== seat {p}: take the keyboard (others, look away) ===", every_decision=False
-)
+def _hand_over(state: Any) -> HandOver:
+    """The mode's way of handing over; a view or an old-style game's state: the default."""
+    try:
+        return registry.mode_of(type(state)).hand_over
+    except KeyError:
+        return HandOver()
 
 
 class _Keyboard:
@@ -143,7 +131,7 @@ class _Game:
         self.state = table.state
         self.played: list[Played] = list(table.played)
         self.rules = api.rules_of(self.state)
-        self.house = _HOUSES.get(self.rules.name, _HOUSE)
+        self.house = _hand_over(table.state)
         self.players = self.rules.players(self.state)
         self.style = Style(wants_colour(out))
         self.log: list[str] = [str(e) for e in getattr(self.state, "events", ())]
@@ -275,7 +263,7 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 return 0
         keep_seat = False
         last = me
-        shown = game.print_since(me, "the deal:" if game.rules.name == "tower-vs" else "so far:")
+        shown = game.print_since(me, game.house.news)
         view = api.seat_view(game.state, me)
         game.say(view)
         actions = api.legal_actions(game.state)

@@ -17,11 +17,12 @@ from typing import Any
 
 from attrs import frozen
 
-from .. import api
+from .. import api, registry
 from ..agents import AGENTS, Agent, make_agent
 from ..cardsets.loading import load_cardset
 from ..cardsets.safefile import FileRefusal, read_limited
 from ..kernel.errors import CardSetError, ChaosTowerError
+from ..registry import GameSpec, ModeSpec
 from . import replay
 
 __all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "open_table"]
@@ -32,7 +33,6 @@ VS_FLAGS = ("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bl
 GAME_FLAGS = ("mode", "players", "teams", "seed", "max_actions", *VS_FLAGS)
 """What ``--resume`` takes from its file instead (given with it, they are refused)."""
 
-_AGENT_LIMIT = {"tower-solo": 2000}
 """``max_actions`` when only agents play (as before: 2000 solo, 5000 elsewhere)."""
 
 _MAX_FILE = replay.MAX_REPLAY_BYTES
@@ -74,34 +74,76 @@ def _flag(args: argparse.Namespace, name: str) -> Any:
     return getattr(args, name, None)
 
 
-def _check_game_flags(args: argparse.Namespace) -> str:
-    """The game asked for ("tower-solo", "tower-vs" or "crest"), after the checks of today's flags."""
-    mode = _flag(args, "mode") or "solo"
+def _check_game_flags(args: argparse.Namespace) -> tuple[GameSpec, ModeSpec]:
+    """The game and mode asked for, after the checks of the flags (the games from the registry)."""
+    mode = _flag(args, "mode")
     agent = _flag(args, "agent")
-    if (_flag(args, "game") or "tower") == "crest":
-        if mode != "solo" or any(_flag(args, n) for n in VS_FLAGS) or agent == "simple":
+    try:
+        spec = registry.game(_flag(args, "game") or "tower")
+    except KeyError as exc:
+        raise SetupError(f"--game: {exc.args[0]}") from None
+    if spec.name == "crest":
+        if mode not in (None, "solo", "duel") or any(_flag(args, n) for n in VS_FLAGS) or agent == "simple":
             raise SetupError(
                 "Crest Duel has no --mode, --extra-rule or VS readings; its agents are " + ", ".join(AGENTS)
             )
-        return "crest"
+        return spec, spec.mode("duel")
+    if spec.name != "tower":
+        return spec, _other_mode(args, spec)
+    mode = mode or "solo"
+    if mode not in spec.mode_names:
+        raise SetupError(f"--mode: the Tower plays {' or '.join(spec.mode_names)}, not {mode!r}")
     if mode == "vs":
         if _flag(args, "players") == 6 or _flag(args, "teams"):
             raise SetupError("--mode vs is for 2 to 5 players, without teams")
-        return "tower-vs"
+        return spec, spec.mode("vs")
     if _flag(args, "teams"):
         raise SetupError("--teams belongs to --game crest")
     if _flag(args, "players") not in (None, 1) or any(_flag(args, n) for n in VS_FLAGS):
         raise SetupError("--players, --extra-rule and the VS readings belong to --mode vs")
     if agent == "simple":
         raise SetupError("the solo game is played by the agents " + ", ".join(AGENTS))
-    return "tower-solo"
+    return spec, spec.mode("solo")
+
+
+def _other_mode(args: argparse.Namespace, spec: GameSpec) -> ModeSpec:
+    """A registered game's mode: ``--mode`` or its first; a flag that is no option of it is refused."""
+    name = _flag(args, "mode") or spec.modes[0].name
+    if name not in spec.mode_names:
+        raise SetupError(f"--mode: {spec.name} plays {', '.join(spec.mode_names)}, not {name!r}")
+    mode = spec.mode(name)
+    known = {option.name for option in mode.options}
+    stray = [n for n in ("players", "teams", *VS_FLAGS) if _flag(args, n) and n not in known]
+    if stray or _flag(args, "agent") == "simple":
+        flags = ", ".join("--" + n.replace("_", "-") for n in stray) or "--agent simple"
+        options = ", ".join(sorted(known))
+        raise SetupError(f"{spec.name}'s {name} mode has no {flags}; its options are {options}")
+    return mode
 
 
 def _cards(path: str | None, game: str) -> Any:
+    load: Any = load_cardset  # any registered game's name, not only the typed ones
     try:
-        return load_cardset(path, game="crest") if game == "crest" else load_cardset(path)
+        return load(path) if game == "tower" else load(path, game=game)
     except CardSetError as exc:
         raise SetupError(str(exc), 1) from None
+
+
+def _game_of_rules(name: str) -> str:
+    """The registered game one of whose modes' (or views') front-door name is ``name``."""
+    for spec in registry.games():
+        for mode in spec.modes:
+            if name in (mode.rules.name, mode.view.name if mode.view else None):
+                return spec.name
+    return "tower"
+
+
+def _game_of_format(fmt: object) -> str:
+    """The registered game whose saves (or views' saves) have the format ``fmt``."""
+    for spec in registry.games():
+        if any(fmt in (m.save_format, m.view_format) for m in spec.modes):
+            return spec.name
+    return "tower"
 
 
 def _seat_names(args: argparse.Namespace, players: int, game: str) -> list[str | None]:
@@ -154,14 +196,14 @@ def _resume(path: str, cards_path: str | None) -> tuple[Any, Any | None, tuple[P
     try:
         if isinstance(fmt, str) and fmt.startswith("chaos-tower/replay/"):
             game = replay.loads(text)
-            cards = _cards(cards_path, "crest" if game.game == "crest" else "tower")
+            cards = _cards(cards_path, _game_of_rules(game.game))
             states = list(replay.steps(game, cards))
             played = tuple(
                 Played(before=a.state, seat=api.current_player(a.state) or 0, text=b.action or "")
                 for a, b in pairwise(states)
             )
             return cards, states[0].state, played, states[-1].state
-        cards = _cards(cards_path, "crest" if isinstance(fmt, str) and "crest" in fmt else "tower")
+        cards = _cards(cards_path, _game_of_format(fmt))
         state = api.loads(text, cards)
         api.legal_actions(state)  # a player's view is no game to play on: TypeError
         return cards, None, (), state
@@ -173,22 +215,28 @@ def _resume(path: str, cards_path: str | None) -> tuple[Any, Any | None, tuple[P
         raise SetupError(f"{path}: {exc}", 1) from None
 
 
-def _new(args: argparse.Namespace, game: str, people: bool) -> tuple[Any, Any]:
-    cards = _cards(_flag(args, "cards"), "crest" if game == "crest" else "tower")
+def _new(args: argparse.Namespace, spec: GameSpec, mode: ModeSpec, people: bool) -> tuple[Any, Any]:
+    cards = _cards(_flag(args, "cards"), spec.name)
     limit = _flag(args, "max_actions")
     if limit is None and not people:
-        limit = _AGENT_LIMIT.get(game, 5000)
+        limit = mode.agent_max_actions
     seed = _flag(args, "seed")
     options: dict[str, Any] = {"seed": 0 if seed is None else seed, "max_actions": limit}
-    if game == "tower-vs":
+    if mode.rules.name == "tower-vs":
         options |= {
             "mode": "vs",
             "players": _flag(args, "players") or 2,
             "extra_rule": bool(_flag(args, "extra_rule")),
         }
         options |= {n: _flag(args, n) for n in VS_FLAGS[1:] if _flag(args, n) is not None}
-    elif game == "crest":
+    elif mode.rules.name == "crest":
         options |= {"players": _flag(args, "players") or 2, "teams": True if _flag(args, "teams") else None}
+    elif spec.name != "tower":
+        # Another game: its mode, and each of its options given as a flag (_other_mode checked them).
+        known = {option.name for option in mode.options}
+        options |= {"mode": mode.name}
+        flags = ("players", "teams", *VS_FLAGS)
+        options |= {n: _flag(args, n) for n in flags if n in known and _flag(args, n)}
     try:
         return cards, api.new_game(cards, **options)
     except ValueError as exc:
@@ -217,8 +265,9 @@ def open_table(args: argparse.Namespace) -> Table:
         if _flag(args, "agent") == "simple" and game != "tower-vs":
             raise SetupError("--agent simple plays the VS modes only")
     else:
-        game = _check_game_flags(args)
-        cards, start = _new(args, game, _people_only(args))
+        spec, mode = _check_game_flags(args)
+        game = mode.rules.name
+        cards, start = _new(args, spec, mode, _people_only(args))
         played, state = (), start
     if _flag(args, "record") is not None and start is None:
         raise SetupError(

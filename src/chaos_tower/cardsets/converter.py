@@ -19,17 +19,17 @@ def make_converter() -> Converter:
     conv = Converter(omit_if_default=True, forbid_extra_keys=True)
     # Each game adds the hooks of its own records (its spec's converter_hooks), so that this
     # module names no game (issue 12).
-    for game in registry.games():
+    for game in registry.registered():
         game.converter_hooks(conv)
     return conv
 
 
 def converter() -> Converter:
     """The shared converter (built once per set of registered games; safe to share once built)."""
-    return _shared(len(registry.games()))
+    return _shared(tuple(game.name for game in registry.registered()))
 
 
 @cache
-def _shared(games: int) -> Converter:
-    # Keyed by the number of registered games: a game registered later gets a converter with its hooks.
+def _shared(games: tuple[str, ...]) -> Converter:
+    # Keyed by the registered games: a game registered later gets a converter with its hooks.
     return make_converter()

@@ -23,35 +23,34 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import attrs
 from attrs import frozen
 from cattrs import transform_error
 from cattrs.errors import BaseValidationError
 
-from ..crest.cards import CrestCardSet
-from ..crest.checks import crest_issues
-from ..crest.lints import crest_lints
+from .. import registry
 from ..kernel.errors import CardSetError, Problem, UnknownGameError
-from ..tower.cards import TowerCardSet
-from ..tower.checks import Issue, semantic_issues
-from ..tower.lints import tower_lints
 from .cleantext import control_problems
 from .converter import converter
-from .refs import raw_reference_issues
 from .resources import carddata_dir
 from .safefile import FileRefusal, read_limited
 from .safeload import LIMITS, Document, JsonPath, Limits, format_path, parse_bytes
 from .schema import load_schema, schema_issues
 from .yamlwhere import place_syntax_error
 
+if TYPE_CHECKING:  # the built-in games' types, for the overloads; loading finds games in the registry
+    from ..crest.cards import CrestCardSet
+    from ..tower.cards import TowerCardSet
+    from ..tower.checks import Issue
+
 __all__ = ["CARD_FILE_SUFFIXES", "GAMES", "check_cardset", "load_cardset"]
 
 GAMES = ("tower", "crest")
-"""The games a card set can be for, named by its ``header.game``."""
+"""The built-in games a card set can be for, named by its ``header.game`` (the registry holds every
+game: :func:`chaos_tower.registry.games`)."""
 Game = Literal["tower", "crest"]
 
 CARD_FILE_SUFFIXES = (".yaml", ".yml", ".json")
@@ -212,17 +211,19 @@ def _read(path: Path, limits: Limits, budget: _Budget) -> tuple[Document | None,
 
 
 def _game_of(data: dict[str, Any]) -> str:
-    """The game a joined document is for: ``crest`` if its header says so, else ``tower``."""
+    """The game a joined document is for: the registered game its header names, else ``tower``
+    (whose schema then says what is wrong with the header)."""
     header = data.get("header")
-    return "crest" if isinstance(header, dict) and header.get("game") == "crest" else "tower"
+    named = header.get("game") if isinstance(header, dict) else None
+    return named if isinstance(named, str) and _known(named) else "tower"
 
 
-_Checks = Callable[[Any], list[Issue]]
-_GAMES: dict[str, tuple[str, type[Any], _Checks, _Checks]] = {
-    "tower": ("tower-cardset", TowerCardSet, semantic_issues, tower_lints),
-    "crest": ("crest-cardset", CrestCardSet, crest_issues, crest_lints),
-}
-"""Per game: its schema, its card-set model, the checks a schema cannot express, and its lints."""
+def _known(game: str) -> bool:
+    try:
+        registry.game(game)  # a built-in name needs no scan of the installed packages
+    except KeyError:
+        return False
+    return True
 
 
 def _check(
@@ -234,7 +235,8 @@ def _check(
     typed; ``unread``: some file could not be read, so sections may be missing
     that it would have given.
     """
-    schema, model, checks, lints = _GAMES[game]
+    spec = registry.game(game)
+    schema = spec.cardset_schema
     issues = schema_issues(schema, joined.data)
     if unread:
         # A section held by the unreadable file is not missing; its own error says why.
@@ -243,26 +245,27 @@ def _check(
     if issues or earlier:
         # The set cannot be typed, but its misspelt ids are still worth this run.
         required = frozenset(load_schema(schema).get("required", ()))
-        found = raw_reference_issues(game, joined.data, unread=unread, required=required)
-        problems.extend(joined.issue(i) for i in found)
+        if spec.raw_references is not None:
+            found = spec.raw_references(joined.data, unread=unread, required=required)
+            problems.extend(joined.issue(i) for i in found)
         return None, problems
     try:
-        cards = converter().structure(joined.data, model)
+        cards: Any = converter().structure(joined.data, spec.cardset_type)
     except (BaseValidationError, ValueError, TypeError) as exc:
         # The schema should have caught anything the converter refuses; if it
         # did not, that is our bug, but the user still gets a located problem.
         detail = "; ".join(transform_error(exc)) if isinstance(exc, BaseValidationError) else str(exc)
         return None, [joined.problem((), "structure", f"the data does not fit the card model: {detail}")]
-    problems = [joined.issue(i) for i in checks(cards)]
+    problems = [joined.issue(i) for i in spec.checks(cards)]
     if problems:
         return None, problems
     # Lints only on a set without errors: on a wrong one they would repeat its errors'
     # consequences (a monster too dear to fight, then the item only it gives).
-    return cards, [joined.issue(i) for i in lints(cards)]
+    return cards, [joined.issue(i) for i in spec.lints(cards)]
 
 
 def check_cardset(
-    path: str | Path | None = None, *, game: Game | None = None, limits: Limits = LIMITS
+    path: str | Path | None = None, *, game: str | None = None, limits: Limits = LIMITS
 ) -> tuple[TowerCardSet | CrestCardSet | None, list[Problem]]:
     """Load a card set and return it with every problem found, without raising.
 
@@ -275,9 +278,11 @@ def check_cardset(
     to load when ``path`` is ``None``, and otherwise the game the set must be for;
     any other name raises :class:`~chaos_tower.kernel.errors.UnknownGameError`.
     """
-    if game is not None and game not in GAMES:
-        raise UnknownGameError(f"no game {game!r}: a card set is for one of {', '.join(GAMES)}")
-    root = Path(path) if path is not None else carddata_dir() / (game or "tower")
+    if game is not None and not _known(game):
+        known = ", ".join(spec.name for spec in registry.games())
+        raise UnknownGameError(f"no game {game!r}: a card set is for one of {known}")
+    # A game's built-in folder is a name under carddata/, or (another package's game) a path of its own.
+    root = Path(path) if path is not None else carddata_dir() / registry.game(game or "tower").builtin
     files, problems = _card_files(root, limits)
     joined = _Joined(str(root))
     unread = False
@@ -318,14 +323,17 @@ def load_cardset(path: str | Path, *, game: Literal["tower"], limits: Limits = L
 def load_cardset(
     path: str | Path | None = None, *, game: None = None, limits: Limits = LIMITS
 ) -> TowerCardSet | CrestCardSet: ...
+@overload
+def load_cardset(path: str | Path | None = None, *, game: str, limits: Limits = LIMITS) -> Any: ...
 def load_cardset(
-    path: str | Path | None = None, *, game: Game | None = None, limits: Limits = LIMITS
-) -> TowerCardSet | CrestCardSet:
+    path: str | Path | None = None, *, game: str | None = None, limits: Limits = LIMITS
+) -> Any:
     """Load and validate a card set: a YAML or JSON file, or a directory of them.
 
-    The set's ``header.game`` says which game it is for (Tower of CHAOS or
-    Crest Duel). ``None`` loads a built-in set: ``carddata/tower`` by default,
-    ``carddata/crest`` with ``game="crest"``. Given a path, ``game`` requires
+    The set's ``header.game`` says which game it is for (Tower of CHAOS,
+    Crest Duel, or another registered game). ``None`` loads a built-in set:
+    ``carddata/tower`` by default, ``carddata/crest`` with ``game="crest"``, a
+    registered game's own with its name. Given a path, ``game`` requires
     the set to be for that game. Raises
     :class:`~chaos_tower.kernel.errors.CardSetError` listing every error found;
     warnings (lints) do not stop a set loading: ``chaos-tower validate`` shows them.

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from difflib import get_close_matches
 from functools import cache
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 from attrs import frozen
@@ -23,6 +24,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from .. import registry as games
 from .resources import schemas_dir
 from .safeload import JsonPath
 from .suggest import did_you_mean
@@ -49,10 +51,21 @@ SCHEMA_FILES = {
 """Short name -> file name; the file name is also the schema's URI in references and in :func:`registry`."""
 
 
+def _schema_path(name: str) -> Path:
+    """Where schema ``name`` is: shipped with the package, or a registered game's own file."""
+    if name in SCHEMA_FILES:
+        return schemas_dir() / SCHEMA_FILES[name]
+    for game in games.games():
+        if name in game.schema_files:
+            return Path(game.schema_files[name])
+    known = ", ".join(sorted(SCHEMA_FILES))
+    raise KeyError(f"no schema {name!r}; the schemas are {known} and the registered games' own")
+
+
 @cache
 def load_schema(name: str) -> dict[str, Any]:
-    """One of our schemas by short name (``tower-cardset``), as a mapping."""
-    text = (schemas_dir() / SCHEMA_FILES[name]).read_text(encoding="utf-8")
+    """One of our schemas by short name (``tower-cardset``), or a registered game's own, as a mapping."""
+    text = _schema_path(name).read_text(encoding="utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 

@@ -1,4 +1,4 @@
-"""Crest Duel's entry in the front door (:mod:`chaos_tower.api`).
+"""Crest Duel's functions for the front door, registered with its mode in :mod:`chaos_tower.crest.spec`.
 
 >>> import chaos_tower as ct
 >>> state = ct.new_game(ct.load_cardset(game="crest"), players=4, teams=True, seed=3)
@@ -8,17 +8,16 @@
 
 from __future__ import annotations
 
-from .. import api
 from ..kernel.errors import MalformedActionError
 from ..kernel.options import Options, OptionSpec
-from ..views import view_rules
+from ..registry import GameRules, ViewCodec
 from . import determinize, engine, layout, notation, observe, render, serial, svg, view_codec
 from .actions import GRAMMAR, CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
 from .state import CrestState
 
-__all__ = ["CREST", "CREST_VIEW", "OPTIONS"]
+__all__ = ["CREST", "CREST_VIEW", "OPTIONS", "start"]
 
 
 def _players(state: CrestState) -> int:
@@ -64,7 +63,7 @@ OPTIONS = (
 """Crest Duel's options (:func:`chaos_tower.new_game` keywords)."""
 
 
-def _start(cards: CrestCardSet, *, seed: int, options: Options) -> CrestState:
+def start(cards: CrestCardSet, *, seed: int, options: Options) -> CrestState:
     return new_game(
         cards,
         players=options["players"],
@@ -86,7 +85,7 @@ def _options(state: CrestState) -> Options:
     )
 
 
-CREST = api.GameRules(
+CREST = GameRules(
     name="crest",
     save_format=serial.FORMAT,
     players=_players,
@@ -118,9 +117,10 @@ CREST = api.GameRules(
     action_grammar=GRAMMAR,
 )
 
-CREST_VIEW = view_rules(
+CREST_VIEW = ViewCodec(
     name="crest-view",
-    save_format=view_codec.VIEW_FORMAT,
+    view_type=observe.CrestObservation,
+    format=view_codec.VIEW_FORMAT,
     players=lambda view: view.players,
     decider=lambda view: None if view.phase == "over" else view.seat,
     over=lambda view: view.phase == "over",
@@ -128,7 +128,3 @@ CREST_VIEW = view_rules(
     loads=view_codec.loads,
 )
 """A wielder's view: ``ct.dumps(ct.observation(state, p))`` saves it, ``ct.loads`` reads it."""
-
-api.register(CrestState, CREST)
-api.register(observe.CrestObservation, CREST_VIEW)
-api.register_start(CrestCardSet, "duel", _start, OPTIONS)

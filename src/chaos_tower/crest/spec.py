@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from ..registry import GameSpec, ModeSpec, Variant, register_game
-from . import serial, view_codec
+from typing import Any
+
+from ..cardsets.refs import raw_reference_issues
+from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
+from . import front
 from .cards import CrestCardSet
+from .checks import crest_issues
 from .convert import crest_hooks
+from .lints import crest_lints
 from .state import CrestState
+
+
+def _references(data: dict[str, Any], **kw: Any) -> list[Any]:
+    return raw_reference_issues("crest", data, **kw)
+
 
 __all__ = ["SPEC"]
 
@@ -19,12 +29,18 @@ SPEC = GameSpec(
     schemas=("crest-cardset", "crest-cardset-part"),
     builtin="crest",
     converter_hooks=crest_hooks,
+    checks=crest_issues,
+    lints=crest_lints,
+    raw_references=_references,
     modes=(
         ModeSpec(
             name="duel",
             state_type=CrestState,
-            save_format=serial.FORMAT,
-            view_format=view_codec.VIEW_FORMAT,
+            rules=front.CREST,
+            start=front.start,
+            options=front.OPTIONS,
+            view=front.CREST_VIEW,
+            hand_over=HandOver(banner="==== seat {p}: take the keyboard (others, look away) ===="),
             # Zero-sum with two seats, or two equal teams (the winning team's seats 1, the other's -1).
             variants=(
                 *(

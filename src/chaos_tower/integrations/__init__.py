@@ -17,7 +17,7 @@ from .. import api, registry  # the package's import has registered every mode a
 from ..cardsets.loading import load_cardset
 from ..kernel.options import OptionSpec
 
-__all__ = ["MODES", "Mode"]
+__all__ = ["MODES", "Mode", "mode", "modes"]
 
 
 def _builtin_tower_set() -> Any:
@@ -52,17 +52,32 @@ def _builtin_set(game: str) -> Callable[[], Any]:
     return lambda: load(game=game)
 
 
-# Taken from the registry (each game's spec lists its adapter variants, with zero_sum), in the order
-# the games and modes were registered.
-MODES: tuple[Mode, ...] = tuple(
-    Mode(
-        variant.name,
-        {"mode": mode.name, **variant.options},
-        cards=_builtin_set(spec.name),
-        zero_sum=variant.zero_sum,
+def modes() -> tuple[Mode, ...]:
+    """Every mode the adapters serve, read from the registry now: each game's spec lists its
+    adapter variants (with zero_sum), in the order the games and modes were registered; a game
+    registered after this package was imported is among them."""
+    return tuple(
+        Mode(
+            variant.name,
+            {"mode": spec_mode.name, **variant.options},
+            cards=_builtin_set(spec.name),
+            zero_sum=variant.zero_sum,
+        )
+        for spec in registry.games()
+        for spec_mode in spec.modes
+        for variant in spec_mode.variants
     )
-    for spec in registry.games()
-    for mode in spec.modes
-    for variant in mode.variants
-)
-"""Every mode the adapters register, in order."""
+
+
+def mode(name: str) -> Mode:
+    """The adapter mode called ``name``; :class:`ValueError` naming the known ones if none is."""
+    found = modes()
+    for candidate in found:
+        if candidate.name == name:
+            return candidate
+    raise ValueError(f"unknown mode {name!r}; known: {', '.join(m.name for m in found)}")
+
+
+MODES: tuple[Mode, ...] = modes()
+"""Every mode the adapters serve, as registered when this package was first imported (the built-in
+games and installed packages' games); :func:`modes` reads the registry again."""

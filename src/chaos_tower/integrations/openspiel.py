@@ -2,6 +2,7 @@
 
 Importing this module registers one Python game per entry of
 :data:`chaos_tower.integrations.MODES`
+(:func:`register_games` adds a game registered later)
 with :func:`pyspiel.register_game`; it needs the ``openspiel`` extra
 (``pip install "chaos-tower[openspiel]"``). The adapter speaks only to the
 front door (:mod:`chaos_tower.api`), so every registered game and mode goes
@@ -42,9 +43,9 @@ import pyspiel
 
 from .. import api
 from ..kernel.errors import OptionError, SaveError
-from . import MODES, Mode
+from . import Mode, mode, modes
 
-__all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "ChaosTowerGame", "ChaosTowerState"]
+__all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "ChaosTowerGame", "ChaosTowerState", "register_games"]
 
 
 DEFAULT_SEEDS = 4096
@@ -56,7 +57,7 @@ DEFAULT_MAX_ACTIONS = 1000
 
 @cache
 def _mode(name: str) -> Mode:
-    return next(mode for mode in MODES if mode.name == name)
+    return mode(name)
 
 
 @cache
@@ -324,20 +325,32 @@ class _Observer:
         return str(api.observation(state.state, player))
 
 
-def _register() -> None:
+_REGISTERED: set[str] = set()
+
+
+def register_games() -> tuple[str, ...]:
+    """Register with OpenSpiel every mode of the registry not yet registered (importing this module
+    registers those of then); a game registered later (``registry.register_game``) calls this
+    once to be loadable with ``pyspiel.load_game``. Returns the names it registered."""
     # One subclass per mode: OpenSpiel calls the registered class with the parameters.
     # (A registered class, unlike a closure, is still alive when the interpreter shuts down.)
-    for mode in MODES:
-        probe = _start(mode.name, 0, (("max_actions", 1),))
+    added = []
+    for entry in modes():
+        if entry.name in _REGISTERED:
+            continue
+        probe = _start(entry.name, 0, (("max_actions", 1),))
         players = api.rules_of(probe).players(probe)
 
         def init(self: ChaosTowerGame, params: dict[str, Any] | None = None) -> None:
             ChaosTowerGame.__init__(self, type(self).SHORT_NAME, params)
 
-        name = "".join(part.title() for part in mode.name.split("_")) + "Game"
-        cls = type(name, (ChaosTowerGame,), {"SHORT_NAME": mode.name, "__init__": init})
+        name = "".join(part.title() for part in entry.name.split("_")) + "Game"
+        cls = type(name, (ChaosTowerGame,), {"SHORT_NAME": entry.name, "__init__": init})
         globals()[name] = cls
-        pyspiel.register_game(_game_type(mode.name, players), cls)
+        pyspiel.register_game(_game_type(entry.name, players), cls)
+        _REGISTERED.add(entry.name)
+        added.append(entry.name)
+    return tuple(added)
 
 
-_register()
+register_games()

@@ -36,16 +36,13 @@ from pettingzoo import AECEnv
 
 from .. import api
 from ..kernel.errors import OptionError
-from . import MODES, Mode
+from . import Mode, mode
 
 __all__ = ["ChaosTowerEnv", "env"]
 
 @cache
 def _mode(name: str) -> Mode:
-    for mode in MODES:
-        if mode.name == name:
-            return mode
-    raise ValueError(f"unknown mode {name!r}; known: {', '.join(m.name for m in MODES)}")
+    return mode(name)  # read from the registry now: a game registered later is served too
 
 
 @cache
@@ -54,7 +51,7 @@ def _cards(name: str) -> Any:
 
 
 def env(name: str = "chaos_tower_solo", **kwargs: Any) -> ChaosTowerEnv:
-    """A new environment for the mode ``name`` (one of :data:`chaos_tower.integrations.MODES`)."""
+    """A new environment for the mode ``name`` (one of :func:`chaos_tower.integrations.modes`)."""
     return ChaosTowerEnv(name, **kwargs)
 
 

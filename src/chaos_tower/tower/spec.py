@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from ..registry import GameSpec, ModeSpec, Variant, register_game
+from typing import Any
+
+from ..cardsets.refs import raw_reference_issues
+from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from .cards import TowerCardSet
+from .checks import semantic_issues
 from .convert import tower_hooks
-from .solo import serial as solo_serial
-from .solo import view_codec as solo_views
+from .lints import tower_lints
+from .solo import front as solo
 from .solo.state import State
-from .vs import observe as vs_observe
-from .vs import serial as vs_serial
+from .vs import front as vs
 from .vs.state import VsState
+
+
+def _references(data: dict[str, Any], **kw: Any) -> list[Any]:
+    return raw_reference_issues("tower", data, **kw)
+
 
 __all__ = ["SPEC"]
 
@@ -23,19 +31,34 @@ SPEC = GameSpec(
     schemas=("tower-cardset", "tower-cardset-part", "tower-vocabulary"),
     builtin="tower",
     converter_hooks=tower_hooks,
+    checks=semantic_issues,
+    lints=tower_lints,
+    raw_references=_references,
     modes=(
         ModeSpec(
             name="solo",
             state_type=State,
-            save_format=solo_serial.FORMAT,
-            view_format=solo_views.VIEW_FORMAT,
+            rules=solo.SOLO,
+            start=solo.start,
+            options=solo.OPTIONS,
+            view=solo.SOLO_VIEW,
             variants=(Variant(name="chaos_tower_solo"),),
+            agent_max_actions=2000,
         ),
         ModeSpec(
             name="vs",
             state_type=VsState,
-            save_format=vs_serial.FORMAT,
-            view_format=vs_observe.VIEW_FORMAT,
+            rules=vs.VS,
+            start=vs.start,
+            options=vs.OPTIONS,
+            view=vs.VS_VIEW,
+            # Every decision is handed over: a VS turn's draw and adjustment are secret (TOC-VS2-027).
+            hand_over=HandOver(
+                word="player",
+                banner="=== player {p}, your turn (everyone else, look away) ===",
+                every_decision=True,
+                news="the deal:",
+            ),
             # Zero-sum with two seats (one won, one lost, or neither): TOC-VS2-031.
             variants=tuple(
                 Variant(name=f"chaos_tower_vs{n}", options={"players": n}, zero_sum=n == 2)

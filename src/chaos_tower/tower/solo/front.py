@@ -1,11 +1,10 @@
-"""The solo game's entry in the front door (:mod:`chaos_tower.api`)."""
+"""The solo game's functions for the front door, registered with its mode in :mod:`chaos_tower.tower.spec`."""
 
 from __future__ import annotations
 
-from ... import api
 from ...kernel.errors import MalformedActionError
 from ...kernel.options import Options, OptionSpec
-from ...views import view_rules
+from ...registry import GameRules, ViewCodec
 from ..cards import TowerCardSet
 from . import (
     actions,
@@ -25,7 +24,7 @@ from . import (
 from .actions import GRAMMAR, Action
 from .state import DA_ORDERS, State
 
-__all__ = ["OPTIONS", "SOLO", "SOLO_VIEW"]
+__all__ = ["OPTIONS", "SOLO", "SOLO_VIEW", "start"]
 
 
 def _players(state: State) -> int:
@@ -88,7 +87,7 @@ OPTIONS = (
 """The solo game's options (:func:`chaos_tower.new_game` keywords)."""
 
 
-def _start(cards: TowerCardSet, *, seed: int, options: Options) -> State:
+def start(cards: TowerCardSet, *, seed: int, options: Options) -> State:
     order = options["da_order"]
     assert order in DA_ORDERS  # checked against the OptionSpec's allowed values
     return prep.new_game(
@@ -111,7 +110,7 @@ def _options(state: State) -> Options:
     )
 
 
-SOLO = api.GameRules(
+SOLO = GameRules(
     name="tower-solo",
     save_format=serial.FORMAT,
     players=_players,
@@ -145,9 +144,10 @@ SOLO = api.GameRules(
     public_actions=True,
 )
 
-SOLO_VIEW = view_rules(
+SOLO_VIEW = ViewCodec(
     name="tower-solo-view",
-    save_format=view_codec.VIEW_FORMAT,
+    view_type=observe.Observation,
+    format=view_codec.VIEW_FORMAT,
     players=lambda view: 1,
     decider=lambda view: None if view.result is not None else 0,
     over=lambda view: view.result is not None,
@@ -155,7 +155,3 @@ SOLO_VIEW = view_rules(
     loads=view_codec.loads,
 )
 """The solo player's view: ``ct.dumps(ct.observation(state, 0))`` saves it, ``ct.loads`` reads it."""
-
-api.register(State, SOLO)
-api.register(observe.Observation, SOLO_VIEW)
-api.register_start(TowerCardSet, "solo", _start, OPTIONS)

@@ -1,4 +1,4 @@
-"""The VS modes' entry in the front door (:mod:`chaos_tower.api`).
+"""The VS modes' functions for the front door, registered with the mode in :mod:`chaos_tower.tower.spec`.
 
 ``ct.new_game(cards, mode="vs", players=N)`` starts one; the front door's functions then serve it.
 """
@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ... import api
 from ...kernel.errors import SaveError
 from ...kernel.options import Options, OptionSpec
+from ...registry import GameRules, ViewCodec
 from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
 from . import actions, determinize, engine, layout, notation, observe, render, serial, setup, svg
 from .observe import VsObservation
 from .state import VsState
 
-__all__ = ["OPTIONS", "VS", "VS_VIEW"]
+__all__ = ["OPTIONS", "VS", "VS_VIEW", "start"]
 
 
 OPTIONS = (
@@ -74,7 +74,7 @@ OPTIONS = (
 """The VS modes' options (:func:`chaos_tower.new_game` keywords)."""
 
 
-def _start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
+def start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
     return setup.new_game(cards, seed=seed, **options.as_dict())
 
 
@@ -89,7 +89,7 @@ def _seat_view(state: VsState, player: int) -> str:
     return render.view_text(observe.observation(state, player), names)
 
 
-VS = api.GameRules(
+VS = GameRules(
     name="tower-vs",
     save_format=serial.FORMAT,
     players=lambda state: state.players,
@@ -122,10 +122,6 @@ VS = api.GameRules(
     seat_view=_seat_view,
     public_actions=True,  # counters are named by place, never by attribute (vs.actions)
 )
-
-
-def _not_playable(view: VsObservation, *args: Any) -> Any:
-    raise TypeError("an observation is one player's view, not a game to play; use the referee's VsState")
 
 
 def _is_int(value: Any, low: int, high: int | None = None) -> bool:
@@ -209,30 +205,16 @@ def _view_loads(text: str | bytes, cards: TowerCardSet) -> VsObservation:
     return view
 
 
-VS_VIEW = api.GameRules(
+VS_VIEW = ViewCodec(
     name="tower-vs-view",
-    save_format=observe.VIEW_FORMAT,
+    view_type=VsObservation,
+    format=observe.VIEW_FORMAT,
     players=lambda view: view.players,
-    legal_actions=_not_playable,
-    apply=_not_playable,
-    check_action=_not_playable,
-    can_apply=_not_playable,
-    outcome=_not_playable,
-    is_terminal=lambda view: view.phase == "over",
-    current_player=lambda view: view.decider,
-    returns=_not_playable,
+    over=lambda view: view.phase == "over",
+    decider=lambda view: view.decider,
     dumps=VsObservation.dumps,
     loads=_view_loads,
-    action_text=_not_playable,
-    parse_action=_not_playable,
-    action_index=_not_playable,
-    action_from_index=_not_playable,
-    action_space=_not_playable,
     render_text=render.view_text,
 )
 """A player's view goes through the front door too: ``ct.dumps(ct.observation(state, p))`` is a
 player-safe save, and ``ct.loads`` reads it back as the :class:`VsObservation`."""
-
-api.register(VsState, VS)
-api.register(VsObservation, VS_VIEW)
-api.register_start(TowerCardSet, "vs", _start, OPTIONS)
