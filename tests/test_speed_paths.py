@@ -1,0 +1,85 @@
+"""The structure behind the playout speed of issue 13 (second round): what an action rebuilds,
+and which records successive states share. Rates are measured in bench/, not here; these
+tests pin the causes, so a change that brings a cost back fails.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+import chaos_tower as ct
+from chaos_tower.tower.vs.state import VsState
+
+TOWER = ct.load_cardset()
+CREST = ct.load_cardset(game="crest")
+
+
+@contextmanager
+def _counting(cls: type[Any]) -> Iterator[list[int]]:
+    """Count the calls of ``cls.__init__`` (subclasses included) inside the block."""
+    calls = [0]
+    original = cls.__init__
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> None:
+        calls[0] += 1
+        original(self, *args, **kwargs)
+
+    cls.__init__ = counted
+    try:
+        yield calls
+    finally:
+        cls.__init__ = original
+
+
+def _random_states(cards: Any, steps: int, **options: Any) -> Iterator[tuple[Any, Any]]:
+    """``steps`` (state, random legal action) pairs, a new game (the next seed) after each end."""
+    rng = random.Random(steps)
+    seed = 1
+    state = ct.new_game(cards, seed=seed, **options)
+    for _ in range(steps):
+        actions = ct.legal_actions(state)
+        if not actions:
+            seed += 1
+            state = ct.new_game(cards, seed=seed, **options)
+            actions = ct.legal_actions(state)
+        action = rng.choice(actions)
+        yield state, action
+        state = ct.apply(state, action)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_vs_action_builds_one_working_copy_and_one_new_state(players: int) -> None:
+    """Issue 13: a VS action used to rebuild the 28-field state about five times (each rule
+    helper through attrs.evolve, then the count and the events), a third of a step. Now the
+    rules change one working copy (state.VsDraft) and it is frozen once: at most two
+    constructions per action, whatever the action (draw, gift, adjustment, declaration, the end)."""
+    seen = 0
+    for before, action in _random_states(TOWER, 300, mode="vs", players=players, max_actions=60):
+        kept = ct.dumps(before)
+        with _counting(VsState) as calls:
+            after = ct.apply(before, action)
+        assert calls[0] <= 2, (action, calls[0])
+        assert type(after) is VsState  # never the working copy itself
+        assert ct.dumps(before) == kept  # the state given is untouched
+        seen += 1
+    assert seen == 300
+
+
+def test_vs_action_records_are_shared_between_states() -> None:
+    """Issue 13: the turn's Give and Declare records (and Adjust, Subtract) were made afresh for
+    every state; now one record per choice is kept on the card set's VS table, so two states
+    listing the same choice list the very same record."""
+    first: dict[Any, Any] = {}
+    shared = 0
+    for before, _ in _random_states(TOWER, 300, mode="vs", players=2):
+        for action in ct.legal_actions(before):
+            known = first.setdefault(action, action)
+            if known is not action:
+                pytest.fail(f"{action} listed twice as two records")
+            shared += known is action
+    assert shared > 100
