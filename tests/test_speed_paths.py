@@ -70,16 +70,50 @@ def test_a_vs_action_builds_one_working_copy_and_one_new_state(players: int) -> 
     assert seen == 300
 
 
-def test_vs_action_records_are_shared_between_states() -> None:
-    """Issue 13: the turn's Give and Declare records (and Adjust, Subtract) were made afresh for
-    every state; now one record per choice is kept on the card set's VS table, so two states
-    listing the same choice list the very same record."""
+@pytest.mark.parametrize(
+    ("cards", "options"),
+    [
+        (TOWER, {"mode": "vs", "players": 2}),
+        (TOWER, {"mode": "vs", "players": 5}),
+        (CREST, {"players": 2}),
+        (CREST, {"players": 6}),
+    ],
+    ids=["vs2", "vs5", "crest2", "crest6"],
+)
+def test_listed_action_records_are_shared_between_states(cards: Any, options: dict[str, Any]) -> None:
+    """Issue 13: VS's Give, Declare, Adjust, Subtract and Draw records and Crest's Place, Wear,
+    Cast, Use, Recover and Done records were made afresh for every state (only Crest discards were
+    shared), so each retained state's cached legal list held its own copies. Now one record per
+    choice is kept per card set: two states listing the same choice list the very same record."""
     first: dict[Any, Any] = {}
-    shared = 0
-    for before, _ in _random_states(TOWER, 300, mode="vs", players=2):
+    listed = 0
+    for before, _ in _random_states(cards, 400, **options):
         for action in ct.legal_actions(before):
             known = first.setdefault(action, action)
             if known is not action:
                 pytest.fail(f"{action} listed twice as two records")
-            shared += known is action
-    assert shared > 100
+            listed += 1
+    assert listed > len(first) * 2  # the same choices came back many times
+
+
+def test_a_crest_action_copies_only_the_parts_it_touches() -> None:
+    """Issue 13: Crest copied every seat's hand, marks and statuses into lists before each
+    action and froze them back after it (a third of a step). The working copy now takes a part
+    from the state on first use only: a fresh one holds none, and the end of a beast phase
+    that only passes the turn leaves the hands of the seats that did not refill alone."""
+    from chaos_tower.crest.work import begin
+
+    state = ct.new_game(CREST, players=6, seed=2)
+    work = begin(state)
+    assert not {"hp", "alive", "hands", "marks", "rings", "statuses", "deck", "discard"} & set(vars(work))
+    assert work.hands == [list(h) for h in state.hands]  # copied when asked for
+    assert "hands" in vars(work)
+    with pytest.raises(AttributeError):
+        _ = work.no_such_part  # type: ignore[attr-defined]
+    for before, action in _random_states(CREST, 400, players=6):
+        after = ct.apply(before, action)
+        assert after.marks is before.marks or after.marks != before.marks
+        assert after.statuses is before.statuses or after.statuses != before.statuses
+        for seat in range(before.players):
+            if after.hands[seat] == before.hands[seat]:
+                assert after.hands[seat] is before.hands[seat]

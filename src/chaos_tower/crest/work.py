@@ -9,7 +9,8 @@ comes only from the generator state carried here (:mod:`chaos_tower.kernel.rng`)
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..kernel.events import Event
 from ..kernel.records import updater
@@ -25,29 +26,42 @@ T = TypeVar("T")
 class Work:
     """The mutable copy of one state while an action is resolved."""
 
+    # The parts kept in lists while an action edits them. Each is copied from the state on first
+    # use (__getattr__), so an action pays only for what it touches: copying every seat's
+    # rows before each action and freezing them back was a third of a Crest step (issue 13).
+    hp: list[int]
+    alive: list[bool]
+    hands: list[list[int]]
+    marks: list[list[list[int]]]
+    rings: list[int]
+    statuses: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    used: list[bool]
+    dying: list[int]
+
     def __init__(self, state: CrestState) -> None:
         self.state = state
         self.game: CrestGame = state.game
         self.rng = state.rng
-        self.hp = list(state.hp)
-        self.alive = list(state.alive)
-        self.hands = [list(h) for h in state.hands]
-        self.marks = [[list(stack) for stack in seat] for seat in state.marks]
-        self.rings = list(state.rings)
-        self.statuses = [list(s) for s in state.statuses]
-        self.deck = list(state.deck)
-        self.discard = list(state.discard)
         self.phase: Phase = state.phase
         self.seat = state.seat
         self.setup_count = state.setup_count
         self.first = state.first
-        self.used = list(state.used)
-        self.dying = list(state.dying)
         self.resume: Phase = state.resume
         self.turns = state.turns
         self.rounds = state.rounds
         self.result: CrestOutcome | None = state.result
         self.events: list[Event] = []
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a part not yet copied (or not a part at all).
+        copy = _COPIES.get(name)
+        if copy is None:
+            raise AttributeError(name)
+        value = copy(getattr(self.state, name))
+        self.__dict__[name] = value
+        return value
 
     # -- events and chance ------------------------------------------------
     def event(self, rule: str, kind: str, text: str, amount: int | None = None) -> None:
@@ -70,6 +84,16 @@ class Work:
         """The items in a random order from the state's generator."""
         out, self.rng = shuffle(items, self.rng)
         return list(out)
+
+    # -- reading without copying -------------------------------------------------
+    def ring_of(self, seat: int) -> int:
+        """The seat's worn ring as it is now, read without copying the rings."""
+        rings = self.__dict__.get("rings")
+        return self.state.rings[seat] if rings is None else rings[seat]
+
+    def mark_count(self, seat: int) -> int:
+        """How many marks the seat's monster has (fixed by its card), read without copying."""
+        return len(self.state.marks[seat])
 
     # -- names ------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -127,39 +151,44 @@ class Work:
         copies of every seat's tuples and of the deck).
         """
         s = self.state
-        hands = _rows(self.hands, s.hands)
-        statuses = _rows(self.statuses, s.statuses)
-        marks = tuple(tuple(map(tuple, seat)) for seat in self.marks)
-        if marks == s.marks:
-            marks = s.marks
-        else:  # only a changed seat is new
-            marks = tuple(old if new == old else new for new, old in zip(marks, s.marks, strict=True))
-        return _update(
-            s,
-            {
-                "rng": self.rng,
-                "hp": _keep(tuple(self.hp), s.hp),
-                "alive": _keep(tuple(self.alive), s.alive),
-                "hands": hands,
-                "marks": marks,
-                "rings": _keep(tuple(self.rings), s.rings),
-                "statuses": statuses,
-                "deck": _keep(tuple(self.deck), s.deck),
-                "discard": _keep(tuple(self.discard), s.discard),
-                "phase": self.phase,
-                "seat": self.seat,
-                "setup_count": self.setup_count,
-                "first": self.first,
-                "used": _keep(tuple(self.used), s.used),
-                "dying": _keep(tuple(self.dying), s.dying),
-                "resume": self.resume,
-                "turns": self.turns,
-                "rounds": self.rounds,
-                "actions": s.actions + 1,
-                "result": self.result,
-                "events": tuple(self.events),
-            },
-        )
+        copied = self.__dict__
+        changes: dict[str, object] = {
+            "rng": self.rng,
+            "phase": self.phase,
+            "seat": self.seat,
+            "setup_count": self.setup_count,
+            "first": self.first,
+            "resume": self.resume,
+            "turns": self.turns,
+            "rounds": self.rounds,
+            "actions": s.actions + 1,
+            "result": self.result,
+            "events": tuple(self.events),
+        }
+        # A part never copied is the previous state's own; a copied one is frozen back.
+        for name in _FLAT:
+            if name in copied:
+                changes[name] = _keep(tuple(copied[name]), getattr(s, name))
+        for name in ("hands", "statuses"):
+            if name in copied:
+                changes[name] = _rows(copied[name], getattr(s, name))
+        if "marks" in copied:
+            marks = tuple(tuple(map(tuple, seat)) for seat in copied["marks"])
+            if marks == s.marks:
+                marks = s.marks
+            else:  # only a changed seat is new
+                marks = tuple(old if new == old else new for new, old in zip(marks, s.marks, strict=True))
+            changes["marks"] = marks
+        return _update(s, changes)
+
+
+_FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
+_COPIES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(_FLAT, list),
+    "hands": lambda rows: [list(row) for row in rows],
+    "statuses": lambda rows: [list(row) for row in rows],
+    "marks": lambda seats: [[list(stack) for stack in seat] for seat in seats],
+}
 
 
 _update = updater(CrestState)
