@@ -117,3 +117,34 @@ def test_a_crest_action_copies_only_the_parts_it_touches() -> None:
         for seat in range(before.players):
             if after.hands[seat] == before.hands[seat]:
                 assert after.hands[seat] is before.hands[seat]
+
+
+
+def _events_of(cards: Any, steps: int) -> list[Any]:
+    pairs = _random_states(cards, steps, players=3)
+    return [event for before, action in pairs for event in ct.apply(before, action).events]
+
+
+def test_recurring_crest_events_are_one_record() -> None:
+    """Issue 13: events and their texts were about 0.45 KB of each retained Crest state, most of
+    them word for word the same as earlier ones (a seat's turn, its beast phase, a refill). Equal
+    events are now one record per card set, so retained states share them."""
+    events = _events_of(ct.load_cardset(game="crest"), 300)  # a fresh card-set object
+    first: dict[Any, Any] = {}
+    for event in events:
+        assert first.setdefault(event, event) is event
+    assert len(events) > 2 * len(first)  # many events recurred
+
+
+def test_the_shared_crest_events_are_capped_and_read_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13: texts with running values (HP, damage) make new events without end, so at most
+    ``_EVENTS_KEPT`` are kept per card set; past that, events are made afresh. Either way the
+    same game gives equal events that print alike (goldens store ``str(event)``)."""
+    from chaos_tower.crest import work
+
+    plain = [str(e) for e in _events_of(ct.load_cardset(game="crest"), 300)]
+    capped_cards = ct.load_cardset(game="crest")
+    monkeypatch.setattr(work, "_EVENTS_KEPT", 50)
+    capped = _events_of(capped_cards, 300)
+    assert len(capped_cards._memo["crest.events"]) == 50
+    assert [str(e) for e in capped] == plain

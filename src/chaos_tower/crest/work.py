@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..kernel.events import Event
+from ..kernel.memo import remember
 from ..kernel.records import updater
 from ..kernel.rng import next_u64, shuffle
 from .cards import STATUSES, Status
@@ -66,7 +67,18 @@ class Work:
     # -- events and chance ------------------------------------------------
     def event(self, rule: str, kind: str, text: str, amount: int | None = None) -> None:
         """Record what happened, citing the rule that made it happen."""
-        self.events.append(Event(rule=rule, kind=kind, text=text, amount=amount))
+        # Most events recur word for word (a seat's turn, its beast phase, a refill of n cards):
+        # one record per card set is kept, so retained states share them instead of each
+        # holding its own record and text (about 0.45 KB per Crest state, issue 13). Capped, so
+        # that texts with running values (HP, damage) cannot make the table grow without end.
+        key = (rule, kind, text, amount)
+        shared = _events(self.game)
+        record = shared.get(key)
+        if record is None:
+            record = Event(rule=rule, kind=kind, text=text, amount=amount)
+            if len(shared) < _EVENTS_KEPT:
+                shared[key] = record
+        self.events.append(record)
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``0 .. bound-1`` from the state's generator."""
@@ -192,6 +204,13 @@ _COPIES: dict[str, Callable[[Any], Any]] = {
 
 
 _update = updater(CrestState)
+_EVENTS_KEPT = 10_000
+"""Distinct events kept per card set for sharing; past that, events are made afresh."""
+
+
+def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
+    events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
+    return events
 
 
 def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
