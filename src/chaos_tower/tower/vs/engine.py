@@ -203,10 +203,22 @@ def _legal_actions(state: VsState) -> tuple[VsAction, ...]:
     # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.
     later = _declarations(state) if state.declare_when == "any_time" else []
     if state.phase == "adjust":
-        return (*(_adjust(state, d) for d in turn.adjust_choices(state, state.queue[0])), *later)
+        return (*_adjusts(state, state.queue[0]), *later)
     if state.phase == "pay":
         return (*(_subtract(state, a) for a in end.subtract_choices(state)), *later)
     return tuple(_turn_actions(state))
+
+
+def _adjusts(state: VsState, player: int) -> tuple[Adjust, ...]:
+    # turn.adjust_choices depends on the player's counters and the card's values on the
+    # player's attributes alone (the bounds are the table's): the list is kept per those.
+    vs = state.source_vs()
+    key = (state.counters[player], tuple(vs[a] for a in state.attributes[player]))
+    shared: dict[object, tuple[Adjust, ...]] = remember(state.table._memo, "adjusts", dict)
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = tuple(_adjust(state, d) for d in turn.adjust_choices(state, player))
+    return found
 
 
 def _adjust(state: VsState, deltas: tuple[int, ...]) -> Adjust:

@@ -16,7 +16,8 @@ table says nothing about which attribute a card stands for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import attrs
 from attrs import field, frozen
@@ -257,7 +258,8 @@ class VsDraft(VsState):
 
 
 _update = updater(VsState)
-_copy = updater(VsDraft)
+# The updater reads each field of the state given: a frozen state, made into a draft.
+_copy = cast(Callable[[VsState, Mapping[str, Any]], VsDraft], updater(VsDraft))
 _set = object.__setattr__
 
 
@@ -286,5 +288,14 @@ def draft(state: VsState) -> VsDraft:
 
 
 def freeze(work: VsDraft, **changes: Any) -> VsState:
-    """The frozen state of a draft, with ``changes`` (the action count, the events) applied."""
-    return _update(work, changes)
+    """The frozen state of a draft, with ``changes`` (the action count, the events) applied.
+
+    The draft itself becomes the state: a draft adds no slot to a state, so Python lets its
+    class be set to :class:`VsState` (the layouts are the same), and the one action makes one
+    state, not a copy of its draft. The engine drops the draft once frozen, so nothing can
+    change the state after.
+    """
+    evolve(work, **changes)
+    _set(work, "_memo", Memo())  # nothing listed on the draft halfway through is kept
+    _set(work, "__class__", VsState)
+    return work
