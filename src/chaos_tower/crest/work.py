@@ -53,6 +53,7 @@ class Work:
         self.rounds = state.rounds
         self.result: CrestOutcome | None = state.result
         self.events: list[Event] = []
+        self._shared_events = _events(state.game)
 
     def __getattr__(self, name: str) -> Any:
         # Only called for a part not yet copied (or not a part at all).
@@ -71,7 +72,7 @@ class Work:
         # holding its own record and text (about 0.45 KB per Crest state, issue 13). Capped, so
         # that texts with running values (HP, damage) cannot make the table grow without end.
         key = (rule, kind, text, amount)
-        shared = _events(self.game)
+        shared = self._shared_events
         record = shared.get(key)
         if record is None:
             record = Event(rule=rule, kind=kind, text=text, amount=amount)
