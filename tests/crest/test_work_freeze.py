@@ -30,7 +30,7 @@ def _every_field_set() -> CrestState:
         turns=9,
         rounds=4,
         actions=11,
-        result=CrestOutcome(winners=(0, 2), cause="last-standing", rule="CRD-DEATH-C"),
+        result=CrestOutcome(winners=(0, 2), cause="last-standing", rule="any rule"),
     )
 
 
