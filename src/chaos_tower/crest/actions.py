@@ -269,3 +269,15 @@ def action_table(game: CrestGame) -> tuple[tuple[CrestAction, ...], dict[CrestAc
         return space, {action: index for index, action in enumerate(space)}
 
     return remember(game.cards._memo, ("crest.actions", game.fingerprint), build)
+
+
+DONE = Done()
+"""The one ``Done`` record every phase lists (issue 13: shared, as :func:`shared_records`)."""
+
+
+def shared_records(game: CrestGame) -> dict[tuple[object, ...], CrestAction]:
+    """The action records listed so far for this card set, by choice: one record per choice,
+    shared by every state that lists it, so cached legal lists hold pointers, not fresh
+    records (issue 13). Kept on the card set, freed with it."""
+    records: dict[tuple[object, ...], CrestAction] = remember(game.cards._memo, "crest.records", dict)
+    return records

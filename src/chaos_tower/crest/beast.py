@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..kernel.events import Reason
-from .actions import CrestAction, Done, Recover, Use
+from .actions import DONE, CrestAction, Done, Recover, Use, shared_records
 from .cards import CrestCard, CrestEffect, Status
 from .effects import needs_target, resolve, stat
 from .players import enemies, next_seat
@@ -70,17 +70,25 @@ def beast_actions(state: CrestState) -> list[CrestAction]:
     out: list[CrestAction] = []
     if may_use:
         foes = enemies(state, seat)
+        # One record per card set and choice (issue 13).
+        shared = shared_records(state.game)
+        get = shared.get
         for mark, stack in enumerate(state.marks[seat]):
             if not stack or state.used[mark]:
                 continue
-            if needs_target(_stack_effects(state, seat, mark)):
-                out.extend(Use(mark=mark, target=t) for t in foes)
-            else:
-                out.append(Use(mark=mark))
+            targets: tuple[int | None, ...] = (
+                tuple(foes) if needs_target(_stack_effects(state, seat, mark)) else (None,)
+            )
+            for t in targets:
+                key = ("use", mark, t)
+                out.append(get(key) or shared.setdefault(key, Use(mark=mark, target=t)))
     if may_recover and not any(state.used):
-        out.append(Recover())
-    out.append(Done())
+        out.append(_RECOVER)
+    out.append(DONE)
     return out
+
+
+_RECOVER = Recover()
 
 
 def beast_apply(work: Work, action: CrestAction) -> None:
@@ -130,5 +138,5 @@ def end_turn(work: Work) -> None:
     work.seat = following
     work.turns += 1
     work.phase = "wield"
-    work.used = [False] * len(work.marks[following])
+    work.used = [False] * work.mark_count(following)
     work.event("CRD-BEAST-D", "turn", f"{work.name(following)}'s turn: the wielder phase")

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from ..kernel.events import Reason
-from .actions import CrestAction, Done, SwapHands, SwapMarks
+from .actions import DONE, CrestAction, Done, SwapHands, SwapMarks, shared_records
 from .players import allies, standing_sides
 from .state import NO_RING, CrestOutcome, CrestState
 from .work import Work
@@ -92,12 +92,16 @@ def death_reason(state: CrestState, action: CrestAction) -> Reason:
 
 def death_actions(state: CrestState) -> list[CrestAction]:
     """The killer's legal choices for the first dead seat."""
+    shared = shared_records(state.game)  # one record per choice (issue 13)
     candidates: list[CrestAction] = [
-        SwapMarks(theirs=d, mine=k)
+        shared.get(("swap", d, k)) or shared.setdefault(("swap", d, k), SwapMarks(theirs=d, mine=k))
         for d in range(len(_kinds(state, state.dying[0])))
         for k in range(len(_kinds(state, state.seat)))
     ]
-    candidates += [SwapHands(), Done()]
+    candidates += [
+        shared.get(("swap hands",)) or shared.setdefault(("swap hands",), SwapHands()),
+        DONE,
+    ]
     return [a for a in candidates if death_reason(state, a) is None]
 
 

@@ -124,7 +124,7 @@ def _own(work: Work, actor: int, effect: Heal | Cure, rule: str) -> None:
 
 
 def _worn(work: Work, seat: int) -> tuple[Effect, ...]:
-    ring = work.rings[seat]
+    ring = work.ring_of(seat)
     if ring == NO_RING:
         return ()
     card = work.game.card(ring)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..kernel.events import Event, Reason
 from ..kernel.rng import seed_state, shuffle
-from .actions import CrestAction, Done, Place, Wear
+from .actions import DONE, CrestAction, Done, Mode, Place, Wear, shared_records
 from .cards import STATUSES, CrestCard, CrestCardSet, RingCard
 from .effects import stat
 from .players import team_layout
@@ -148,6 +148,8 @@ def setup_reason(state: CrestState, action: CrestAction) -> Reason:
 def setup_actions(state: CrestState) -> list[CrestAction]:
     """The legal actions of the seat putting out cards."""
     out: list[CrestAction] = []
+    shared = shared_records(state.game)  # one record per choice (issue 13)
+    get = shared.get
     if state.setup_count < SETUP_LIMIT:
         kinds = sorted({state.game.kind_of[i] for i in state.hands[state.seat]})
         marks = state.game.monster(state.monsters[state.seat]).marks
@@ -156,11 +158,14 @@ def setup_actions(state: CrestState) -> list[CrestAction]:
             if isinstance(card, CrestCard):
                 for mark, mark_kind in enumerate(marks):
                     if mark_kind == card.mark:
-                        stacked = bool(state.marks[state.seat][mark])
-                        out.append(Place(card=card.id, mark=mark, mode="stack" if stacked else "new"))
+                        mode: Mode = "stack" if state.marks[state.seat][mark] else "new"
+                        at: tuple[object, ...] = ("place", card.id, mark, mode)
+                        record = get(at) or shared.setdefault(at, Place(card=card.id, mark=mark, mode=mode))
+                        out.append(record)
             elif isinstance(card, RingCard) and state.rings[state.seat] == NO_RING:
-                out.append(Wear(card=card.id))
-    out.append(Done())
+                at = ("wear", card.id)
+                out.append(get(at) or shared.setdefault(at, Wear(card=card.id)))
+    out.append(DONE)
     return out
 
 

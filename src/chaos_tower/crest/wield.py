@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 
 from ..kernel.events import Reason
 from ..kernel.memo import remember
-from .actions import Cast, CrestAction, Discard, Done, Place, Wear
+from .actions import DONE, Cast, CrestAction, Discard, Done, Mode, Place, Wear, shared_records
 from .cards import CrestCard, RingCard, SpellCard, SpellTarget
 from .effects import resolve
 from .players import enemies
@@ -68,24 +68,28 @@ def wield_actions(state: CrestState) -> list[CrestAction]:
     kinds = _hand_kinds(state)
     marks = state.game.monster(state.monsters[seat]).marks
     foes = enemies(state, seat)
+    # One record per card set and choice (as the discards below, issue 13).
+    shared = shared_records(state.game)
+    get = shared.get
+    at: tuple[object, ...]
     for kind in kinds:
         card = state.game.kinds[kind]
         if isinstance(card, CrestCard):
             for mark, mark_kind in enumerate(marks):
                 if mark_kind != card.mark:
                     continue
-                if state.marks[seat][mark]:
-                    out.append(Place(card=card.id, mark=mark, mode="stack"))
-                    out.append(Place(card=card.id, mark=mark, mode="replace"))
-                else:
-                    out.append(Place(card=card.id, mark=mark, mode="new"))
+                modes: tuple[Mode, ...] = ("stack", "replace") if state.marks[seat][mark] else ("new",)
+                for mode in modes:
+                    at = ("place", card.id, mark, mode)
+                    out.append(get(at) or shared.setdefault(at, Place(card=card.id, mark=mark, mode=mode)))
         elif isinstance(card, RingCard):
-            out.append(Wear(card=card.id))
+            at = ("wear", card.id)
+            out.append(get(at) or shared.setdefault(at, Wear(card=card.id)))
         elif isinstance(card, SpellCard):
-            if card.target is SpellTarget.ENEMY:
-                out.extend(Cast(card=card.id, target=t) for t in foes)
-            else:
-                out.append(Cast(card=card.id))
+            targets: tuple[int | None, ...] = tuple(foes) if card.target is SpellTarget.ENEMY else (None,)
+            for t in targets:
+                at = ("cast", card.id, t)
+                out.append(get(at) or shared.setdefault(at, Cast(card=card.id, target=t)))
     ids = [state.game.kinds[k].id for k in kinds]
     # Discards are most of the list (CRD-WIELD-G): one record per card set and choice, shared
     # by every state that lists it, so cached legal lists hold pointers, not fresh records.
@@ -98,11 +102,10 @@ def wield_actions(state: CrestState) -> list[CrestAction]:
             key = (a, b) if a <= b else (b, a)
             pair = discards.get(key)
             out.append(pair if pair is not None else discards.setdefault(key, Discard(cards=key)))
-    out.append(_DONE)
+    out.append(DONE)
     return out
 
 
-_DONE = Done()
 
 
 def wield_apply(work: Work, action: CrestAction) -> None:
@@ -161,5 +164,5 @@ def wield_apply(work: Work, action: CrestAction) -> None:
     else:
         work.event("CRD-WIELD-B", "pass", f"seat {seat} does nothing in the wielder phase")
     work.phase = "beast"
-    work.used = [False] * len(work.marks[seat])
+    work.used = [False] * work.mark_count(seat)
     work.event("CRD-BEAST-A", "phase", f"{work.name(seat)}'s beast phase")

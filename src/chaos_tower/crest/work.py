@@ -9,10 +9,11 @@ comes only from the generator state carried here (:mod:`chaos_tower.kernel.rng`)
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..kernel.events import Event
-from ..kernel.records import updater
+from ..kernel.memo import remember
 from ..kernel.rng import next_u64, shuffle
 from .cards import STATUSES, Status
 from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
@@ -25,34 +26,59 @@ T = TypeVar("T")
 class Work:
     """The mutable copy of one state while an action is resolved."""
 
+    # The parts kept in lists while an action edits them. Each is copied from the state on first
+    # use (__getattr__), so an action pays only for what it touches: copying every seat's
+    # rows before each action and freezing them back was a third of a Crest step (issue 13).
+    hp: list[int]
+    alive: list[bool]
+    hands: list[list[int]]
+    marks: list[list[list[int]]]
+    rings: list[int]
+    statuses: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    used: list[bool]
+    dying: list[int]
+
     def __init__(self, state: CrestState) -> None:
         self.state = state
         self.game: CrestGame = state.game
         self.rng = state.rng
-        self.hp = list(state.hp)
-        self.alive = list(state.alive)
-        self.hands = [list(h) for h in state.hands]
-        self.marks = [[list(stack) for stack in seat] for seat in state.marks]
-        self.rings = list(state.rings)
-        self.statuses = [list(s) for s in state.statuses]
-        self.deck = list(state.deck)
-        self.discard = list(state.discard)
         self.phase: Phase = state.phase
         self.seat = state.seat
         self.setup_count = state.setup_count
         self.first = state.first
-        self.used = list(state.used)
-        self.dying = list(state.dying)
         self.resume: Phase = state.resume
         self.turns = state.turns
         self.rounds = state.rounds
         self.result: CrestOutcome | None = state.result
         self.events: list[Event] = []
+        self._shared_events = _events(state.game)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a part not yet copied (or not a part at all).
+        copy = _COPIES.get(name)
+        if copy is None:
+            raise AttributeError(name)
+        value = copy(getattr(self.state, name))
+        self.__dict__[name] = value
+        return value
 
     # -- events and chance ------------------------------------------------
     def event(self, rule: str, kind: str, text: str, amount: int | None = None) -> None:
         """Record what happened, citing the rule that made it happen."""
-        self.events.append(Event(rule=rule, kind=kind, text=text, amount=amount))
+        # Most events recur word for word (a seat's turn, its beast phase, a refill of n cards):
+        # one record per card set is kept, so retained states share them instead of each
+        # holding its own record and text (about 0.45 KB per Crest state, issue 13). Capped, so
+        # that texts with running values (HP, damage) cannot make the table grow without end.
+        key = (rule, kind, text, amount)
+        shared = self._shared_events
+        record = shared.get(key)
+        if record is None:
+            record = Event(rule=rule, kind=kind, text=text, amount=amount)
+            if len(shared) < _EVENTS_KEPT:
+                shared[key] = record
+        self.events.append(record)
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``0 .. bound-1`` from the state's generator."""
@@ -70,6 +96,16 @@ class Work:
         """The items in a random order from the state's generator."""
         out, self.rng = shuffle(items, self.rng)
         return list(out)
+
+    # -- reading without copying -------------------------------------------------
+    def ring_of(self, seat: int) -> int:
+        """The seat's worn ring as it is now, read without copying the rings."""
+        rings = self.__dict__.get("rings")
+        return self.state.rings[seat] if rings is None else rings[seat]
+
+    def mark_count(self, seat: int) -> int:
+        """How many marks the seat's monster has (fixed by its card), read without copying."""
+        return len(self.state.marks[seat])
 
     # -- names ------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -127,42 +163,62 @@ class Work:
         copies of every seat's tuples and of the deck).
         """
         s = self.state
-        hands = _rows(self.hands, s.hands)
-        statuses = _rows(self.statuses, s.statuses)
-        marks = tuple(tuple(map(tuple, seat)) for seat in self.marks)
-        if marks == s.marks:
-            marks = s.marks
-        else:  # only a changed seat is new
-            marks = tuple(old if new == old else new for new, old in zip(marks, s.marks, strict=True))
-        return _update(
-            s,
-            {
-                "rng": self.rng,
-                "hp": _keep(tuple(self.hp), s.hp),
-                "alive": _keep(tuple(self.alive), s.alive),
-                "hands": hands,
-                "marks": marks,
-                "rings": _keep(tuple(self.rings), s.rings),
-                "statuses": statuses,
-                "deck": _keep(tuple(self.deck), s.deck),
-                "discard": _keep(tuple(self.discard), s.discard),
-                "phase": self.phase,
-                "seat": self.seat,
-                "setup_count": self.setup_count,
-                "first": self.first,
-                "used": _keep(tuple(self.used), s.used),
-                "dying": _keep(tuple(self.dying), s.dying),
-                "resume": self.resume,
-                "turns": self.turns,
-                "rounds": self.rounds,
-                "actions": s.actions + 1,
-                "result": self.result,
-                "events": tuple(self.events),
-            },
+        copied = self.__dict__
+        # A part never copied is the previous state's own; a copied one is frozen back. Built
+        # field by field (not through an updater's dict): this runs once per action.
+        # tests/crest/test_work_freeze.py checks that no field is left out.
+        marks = s.marks
+        if "marks" in copied:
+            new_marks = tuple(tuple(map(tuple, seat)) for seat in copied["marks"])
+            if new_marks != marks:  # only a changed seat is new
+                marks = tuple(old if new == old else new for new, old in zip(new_marks, marks, strict=True))
+        return CrestState(
+            game=s.game,
+            seed=s.seed,
+            rng=self.rng,
+            players=s.players,
+            teams=s.teams,
+            monsters=s.monsters,
+            hp=_keep(tuple(copied["hp"]), s.hp) if "hp" in copied else s.hp,
+            alive=_keep(tuple(copied["alive"]), s.alive) if "alive" in copied else s.alive,
+            hands=_rows(copied["hands"], s.hands) if "hands" in copied else s.hands,
+            marks=marks,
+            rings=_keep(tuple(copied["rings"]), s.rings) if "rings" in copied else s.rings,
+            statuses=_rows(copied["statuses"], s.statuses) if "statuses" in copied else s.statuses,
+            deck=_keep(tuple(copied["deck"]), s.deck) if "deck" in copied else s.deck,
+            discard=_keep(tuple(copied["discard"]), s.discard) if "discard" in copied else s.discard,
+            phase=self.phase,
+            seat=self.seat,
+            setup_count=self.setup_count,
+            first=self.first,
+            used=_keep(tuple(copied["used"]), s.used) if "used" in copied else s.used,
+            dying=_keep(tuple(copied["dying"]), s.dying) if "dying" in copied else s.dying,
+            resume=self.resume,
+            turns=self.turns,
+            rounds=self.rounds,
+            actions=s.actions + 1,
+            max_actions=s.max_actions,
+            result=self.result,
+            events=tuple(self.events),
         )
 
 
-_update = updater(CrestState)
+_FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
+_COPIES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(_FLAT, list),
+    "hands": lambda rows: [list(row) for row in rows],
+    "statuses": lambda rows: [list(row) for row in rows],
+    "marks": lambda seats: [[list(stack) for stack in seat] for seat in seats],
+}
+
+
+_EVENTS_KEPT = 10_000
+"""Distinct events kept per card set for sharing; past that, events are made afresh."""
+
+
+def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
+    events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
+    return events
 
 
 def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:

@@ -265,7 +265,35 @@ def _candidates(state: State) -> Iterator[Action]:
 
 
 def _offered(state: State) -> bool:
-    return next(items.offered_items(state), None) is not None
+    # Most positions show no item icon next to the player: a table of the encoded cells whose
+    # face shows a known item's icon answers that without walking items.offered_items (which
+    # still decides, with the icon's conditions and areas). Only to save time (issue 13).
+    player = state.player
+    if player < 0:
+        return False
+    icons = _icons(state.game)
+    floor = state.floor
+    for cell in (*state.game.grid.neighbours[player], player):
+        if cell != -1 and floor[cell] != EMPTY and icons[floor[cell]]:
+            return next(items.offered_items(state), None) is not None
+    return False
+
+
+def _icons(game: Game) -> tuple[bool, ...]:
+    # Kept on the compiled game, so freed with its card set.
+    return remember(game._memo, "icons", lambda: _make_icons(game))
+
+
+def _make_icons(game: Game) -> tuple[bool, ...]:
+    # icons[code]: the content of a cell encoded as state.encode() shows an item icon the card
+    # set knows (icons show on flipped faces only, TOC-ITEM-01).
+    out = [False] * (len(game.table) * 8)
+    for card in game.table:
+        icon = card.back.icon
+        if icon is not None and icon.item in game.item_index:
+            for rotation in range(4):
+                out[card.index * 8 + rotation * 2 + 1] = True
+    return tuple(out)
 
 
 def _item_candidates(state: State) -> Iterator[Action]:

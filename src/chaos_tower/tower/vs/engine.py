@@ -13,12 +13,13 @@ from attrs import define
 
 from ...kernel import transition
 from ...kernel.events import Event, Reason
+from ...kernel.memo import remember
 from ..vocabulary import LETTERS
 from . import declare, end, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
 from .rules import rule
 from .setup import declaration_limit
-from .state import VsOutcome, VsState, evolve
+from .state import VsDraft, VsOutcome, VsState, draft, evolve, freeze
 
 __all__ = [
     "apply",
@@ -73,8 +74,9 @@ def _turn_actions(state: VsState) -> list[VsAction]:
     me, n, k = state.turn, state.players, state.slots()
     out: list[VsAction] = []
     if state.deck:
-        out.append(Draw())  # TOC-VS2-030: not from an empty deck
+        out.append(_DRAW)  # TOC-VS2-030: not from an empty deck
     hand = state.hands[me]
+    records = _records(state)
     ids = state.table.item_ids
     low = state.table.low
     # TOC-VS2-028: to another player still in, paying 1 from a counter above the low end.
@@ -84,9 +86,38 @@ def _turn_actions(state: VsState) -> list[VsAction]:
         item_id = ids[item]
         if ids.index(item_id) not in hand:  # the rule reads an id as its first item (turn.reason)
             continue
-        out += [Give(item=item_id, to=to, pay=pay) for to in receivers for pay in payers]
+        gives = records[0][item]
+        out += [gives[to][pay] for to in receivers for pay in payers]
     out += _declarations(state)
     return out
+
+
+_DRAW = Draw()  # one record, listed by every state that may draw
+
+_Records = tuple[
+    tuple[tuple[tuple[Give, ...], ...], ...],  # [item][to][pay]
+    tuple[tuple[tuple[Declare, ...], ...], ...],  # [target][attribute][pay]
+]
+
+
+def _records(state: VsState) -> _Records:
+    """The Give and Declare records, one per choice, shared by every state of this card set and
+    player count (kept on its VS table): a turn lists dozens, so making them afresh for each
+    state cost a sixth of a step (issue 13)."""
+    return remember(state.table._memo, ("records", state.players), lambda: _make_records(state))
+
+
+def _make_records(state: VsState) -> _Records:
+    n, k = state.players, state.slots()
+    gives = tuple(
+        tuple(tuple(Give(item=item_id, to=to, pay=pay) for pay in range(k)) for to in range(n))
+        for item_id in state.table.item_ids
+    )
+    declares = tuple(
+        tuple(tuple(Declare(target=t, attribute=letter, pay=pay) for pay in range(k)) for letter in LETTERS)
+        for t in range(n)
+    )
+    return gives, declares
 
 
 def _declarations(state: VsState) -> list[VsAction]:
@@ -109,12 +140,13 @@ def _declarations(state: VsState) -> list[VsAction]:
         if up
     }
     own = () if state.own_attribute_bluff else state.attributes[me]
-    letters = [letter for a, letter in enumerate(LETTERS) if a not in own and a not in shown]
+    letters = [a for a in range(len(LETTERS)) if a not in own and a not in shown]
+    declares = _records(state)[1]
     return [
-        Declare(target=target, attribute=letter, pay=pay)
+        declares[target][a][pay]
         for target in range(n)
         if target != me and not state.out[target]
-        for letter in letters
+        for a in letters
         for pay in payers
     ]
 
@@ -171,35 +203,72 @@ def _legal_actions(state: VsState) -> tuple[VsAction, ...]:
     # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.
     later = _declarations(state) if state.declare_when == "any_time" else []
     if state.phase == "adjust":
-        return (*(Adjust(deltas=d) for d in turn.adjust_choices(state, state.queue[0])), *later)
+        return (*_adjusts(state, state.queue[0]), *later)
     if state.phase == "pay":
-        return (*(Subtract(amounts=a) for a in end.subtract_choices(state)), *later)
+        return (*(_subtract(state, a) for a in end.subtract_choices(state)), *later)
     return tuple(_turn_actions(state))
+
+
+def _adjusts(state: VsState, player: int) -> tuple[Adjust, ...]:
+    # turn.adjust_choices depends on the player's counters and the card's values on the
+    # player's attributes alone (the bounds are the table's): the list is kept per those.
+    vs = state.source_vs()
+    key = (state.counters[player], tuple(vs[a] for a in state.attributes[player]))
+    shared: dict[object, tuple[Adjust, ...]] = remember(state.table._memo, "adjusts", dict)
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = tuple(_adjust(state, d) for d in turn.adjust_choices(state, player))
+    return found
+
+
+def _adjust(state: VsState, deltas: tuple[int, ...]) -> Adjust:
+    # One record per choice, shared by every state of the card set (kept on its VS table).
+    shared: dict[tuple[int, ...], Adjust] = remember(state.table._memo, "adjust", dict)
+    record = shared.get(deltas)
+    if record is None:
+        record = shared[deltas] = Adjust(deltas=deltas)
+    return record
+
+
+def _subtract(state: VsState, amounts: tuple[int, ...]) -> Subtract:
+    shared: dict[tuple[int, ...], Subtract] = remember(state.table._memo, "subtract", dict)
+    record = shared.get(amounts)
+    if record is None:
+        record = shared[amounts] = Subtract(amounts=amounts)
+    return record
 
 
 @define(kw_only=True)
 class _Work:
-    # The VS rules return a new state and add their events to a list: the working copy holds both.
+    # The VS rules return the state they changed and add their events to a list: the working
+    # copy holds both. ``state`` is a draft (state.VsDraft), changed in place by the rules'
+    # evolve calls and frozen once in _finish: one rebuild per action (issue 13).
     state: VsState
     events: list[Event]
+    count: int = 0
+
+
+def _begin(state: VsState) -> _Work:
+    return _Work(state=draft(state), events=[])
 
 
 def _act(work: _Work, state: VsState, action: VsAction) -> None:
     events = work.events
+    now = work.state
     if isinstance(action, Draw):
-        work.state = turn.draw(state, events)
+        work.state = turn.draw(now, events)
     elif isinstance(action, Give):
-        work.state = turn.give(state, action, events)
+        work.state = turn.give(now, action, events)
     elif isinstance(action, Adjust):
-        work.state = turn.adjust(state, action, events)
+        work.state = turn.adjust(now, action, events)
     elif isinstance(action, Declare):
-        work.state = declare.declare(state, action, events)
+        work.state = declare.declare(now, action, events)
     else:
-        work.state = end.subtract(state, action.amounts, events)
+        work.state = end.subtract(now, action.amounts, events)
 
 
 def _count(work: _Work, count: int) -> None:
-    work.state = evolve(work.state, actions=count)
+    work.count = count
 
 
 def _cut_off(work: _Work, state: VsState, count: int) -> None:
@@ -213,7 +282,8 @@ def _cut_off(work: _Work, state: VsState, count: int) -> None:
 
 
 def _finish(work: _Work) -> VsState:
-    return evolve(work.state, events=tuple(work.events))
+    assert isinstance(work.state, VsDraft)  # every rule returns the draft it was given
+    return freeze(work.state, actions=work.count, events=tuple(work.events))
 
 
 # The VS modes' hooks in the one check -> apply -> cut-off sequence (kernel.transition).
@@ -221,7 +291,7 @@ _RULES: transition.Transition[VsState, VsAction, _Work] = transition.Transition(
     listed=_listed,
     malformed=malformed,
     reason=_reason,
-    begin=lambda state: _Work(state=state, events=[]),
+    begin=_begin,
     act=_act,
     count=_count,
     over=lambda work: work.state.phase == "over",

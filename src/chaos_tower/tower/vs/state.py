@@ -1,5 +1,6 @@
-"""The VS game state (`TOC-VS2`, `TOC-VS3`): one frozen record, changed only through :func:`attrs.evolve`
-(re-exported here as ``evolve``; mypy's attrs plugin checks each field name and type).
+"""The VS game state (`TOC-VS2`, `TOC-VS3`): one frozen record, changed only through ``evolve``
+(typed as :func:`attrs.evolve`, so mypy's attrs plugin checks each field name and type; at run time
+a field-by-field updater, and on an action's working copy, :class:`VsDraft`, a change in place).
 
 Zones (each card in exactly one):
 
@@ -15,12 +16,15 @@ table says nothing about which attribute a card stands for.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, cast
 
-from attrs import evolve, field, frozen
+import attrs
+from attrs import field, frozen
 
 from ...kernel.cardref import lookup
 from ...kernel.memo import Memo, remember
+from ...kernel.records import updater
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
 from ..solo.state import Event
 from ..vocabulary import LETTERS
@@ -31,11 +35,14 @@ __all__ = [
     "DeclareWhen",
     "Gift",
     "Phase",
+    "VsDraft",
     "VsOutcome",
     "VsState",
     "VsTable",
     "compile_table",
+    "draft",
     "evolve",
+    "freeze",
 ]
 
 Adjusters = Literal["drawer", "all"]
@@ -235,3 +242,60 @@ class VsState:
         from .notation import to_notation  # the one-line position, as the solo State shows it
 
         return f"<VsState {to_notation(self)}>"
+
+
+class VsDraft(VsState):
+    """The working copy of a state while one action is applied (issue 13: one rebuild per action).
+
+    The VS rules are written as chains of ``state = evolve(state, ...)``; on a draft, ``evolve``
+    changes the draft in place instead of building a new state each time (an action made about
+    five), and :func:`freeze` builds the one new frozen state. Only the engine makes drafts
+    (:func:`draft`, from a state it never touches), and no rule keeps an earlier value of the
+    state it changes, so the in-place changes are not seen from outside.
+    """
+
+    __slots__ = ()
+
+
+_update = updater(VsState)
+# The updater reads each field of the state given: a frozen state, made into a draft.
+_copy = cast(Callable[[VsState, Mapping[str, Any]], VsDraft], updater(VsDraft))
+_set = object.__setattr__
+
+
+def _evolve(state: Any, **changes: Any) -> Any:
+    cls = type(state)
+    if cls is VsDraft:
+        for name, value in changes.items():
+            if not hasattr(state, name):
+                raise TypeError(f"VsState has no field {name}")
+            _set(state, name, value)
+        return state
+    if cls is VsState:
+        return _update(state, changes)
+    return attrs.evolve(state, **changes)
+
+
+if TYPE_CHECKING:
+    from attrs import evolve
+else:
+    evolve = _evolve
+
+
+def draft(state: VsState) -> VsDraft:
+    """A working copy of ``state`` (its legal-action cache not copied)."""
+    return _copy(state, {})
+
+
+def freeze(work: VsDraft, **changes: Any) -> VsState:
+    """The frozen state of a draft, with ``changes`` (the action count, the events) applied.
+
+    The draft itself becomes the state: a draft adds no slot to a state, so Python lets its
+    class be set to :class:`VsState` (the layouts are the same), and the one action makes one
+    state, not a copy of its draft. The engine drops the draft once frozen, so nothing can
+    change the state after.
+    """
+    evolve(work, **changes)
+    _set(work, "_memo", Memo())  # nothing listed on the draft halfway through is kept
+    _set(work, "__class__", VsState)
+    return work
