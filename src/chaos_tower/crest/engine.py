@@ -125,16 +125,6 @@ def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
     return cached
 
 
-def _listed(state: CrestState, action: object) -> bool:
-    # The very record from the cached legal list (not merely an equal one): already checked
-    # when listed. The fast check path of a playout, as in the solo engine.
-    known = state._memo.get("legal")
-    if known is not None:
-        for legal in known:
-            if legal is action:
-                return True
-    return False
-
 
 def _reason(state: CrestState, action: CrestAction) -> Reason:
     if state.result is not None:
@@ -170,7 +160,7 @@ def _cut_off(work: Work, state: CrestState, count: int) -> None:
 # Crest Duel's hooks in the one check -> apply -> cut-off sequence (kernel.transition); the
 # working copy counts the action itself when it is frozen.
 _RULES: transition.Transition[CrestState, CrestAction, Work] = transition.Transition(
-    listed=_listed,
+    listed=transition.listed_in_memo,
     malformed=malformed,
     reason=_reason,
     begin=begin,

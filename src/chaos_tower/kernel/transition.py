@@ -19,15 +19,15 @@ Nothing is changed unless every check passed: the state given is never touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
 
 from .errors import IllegalActionError, MalformedActionError
 from .events import Reason
 
-__all__ = ["Counted", "Transition", "can", "check", "step"]
+__all__ = ["Counted", "Listing", "Transition", "can", "check", "listed_in_memo", "step"]
 
 
 class Counted(Protocol):
@@ -46,6 +46,25 @@ W = TypeVar("W")
 
 
 def _never_listed(state: object, action: object) -> bool:
+    return False
+
+
+class Listing(Protocol):
+    """A state that keeps its legal actions, once listed, in its memo under ``"legal"``."""
+
+    @property
+    def _memo(self) -> Mapping[Any, Iterable[object]]: ...
+
+
+def listed_in_memo(state: Listing, action: object) -> bool:
+    """The legal fast path of every game's ``listed`` hook: ``action`` is the very record of the
+    state's cached legal list (not merely an equal one, which could be an alias such as
+    ``cell=True``), so it was checked when listed."""
+    known = state._memo.get("legal")
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
     return False
 
 

@@ -122,16 +122,6 @@ def malformed(state: State, action: object) -> str | None:
     return shape.malformed(state.game, action)
 
 
-def _listed(state: State, action: object) -> bool:
-    # The very record from the cached legal list (not merely an equal one, which could be an
-    # alias such as cell=True): already checked when listed. The fast path of a playout.
-    known = state._memo.get("legal")
-    if known is not None:
-        for legal in known:
-            if legal is action:
-                return True
-    return False
-
 
 def _reason(state: State, action: Action) -> Reason:
     if state.result is not None:
@@ -176,7 +166,7 @@ def _cut_off(change: Change, state: State, count: int) -> None:
 
 # The solo game's hooks in the one check -> apply -> cut-off sequence (kernel.transition).
 _RULES: transition.Transition[State, Action, Change] = transition.Transition(
-    listed=_listed,
+    listed=transition.listed_in_memo,
     malformed=malformed,
     reason=_reason,
     begin=Change,

@@ -45,16 +45,6 @@ def _reason(state: VsState, action: VsAction) -> Reason:
     return end.reason(state, action)
 
 
-def _listed(state: VsState, action: object) -> bool:
-    # The very record from the cached legal list (not merely an equal one): already checked
-    # when listed. The fast check path of a playout, as in the solo engine.
-    known = state._memo.get("legal")
-    if known is not None:
-        for legal in known:
-            if legal is action:
-                return True
-    return False
-
 
 def check_action(state: VsState, action: VsAction) -> None:
     """Raise :class:`MalformedActionError` if ``action`` is not a VS action of this game,
@@ -288,7 +278,7 @@ def _finish(work: _Work) -> VsState:
 
 # The VS modes' hooks in the one check -> apply -> cut-off sequence (kernel.transition).
 _RULES: transition.Transition[VsState, VsAction, _Work] = transition.Transition(
-    listed=_listed,
+    listed=transition.listed_in_memo,
     malformed=malformed,
     reason=_reason,
     begin=_begin,
