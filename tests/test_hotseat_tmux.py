@@ -10,65 +10,32 @@ of the game. Without tmux these tests skip, except under CI, where they fail.
 
 from __future__ import annotations
 
-import os
 import re
-import shlex
-import shutil
-import subprocess
-import sys
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-import chaos_tower
+import tmuxpane
+from tmuxpane import TIMEOUT, find_tmux
 
 pytestmark = pytest.mark.terminal
 
-SRC = Path(chaos_tower.__file__).resolve().parents[1]
-TIMEOUT = 30.0
 VS_BANNER = re.compile(r"(?m)^=== player (\d), your turn \(everyone else, look away\) ===$")
 CREST_BANNER = re.compile(r"(?m)^==== seat (\d): take the keyboard \(others, look away\) ====$")
 
 
 @pytest.fixture(scope="module")
 def tmux() -> str:
-    found = shutil.which("tmux")
-    if found is None:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail("tmux is missing, and CI must run the terminal tests (.ci/run installs it)")
-        pytest.skip("tmux is not installed (these tests run, and must pass, under CI)")
-    return found
+    return find_tmux()
 
 
-class Pane:
-    """One program in a detached tmux session on a server of its own."""
+class Pane(tmuxpane.Pane):
+    """A hot-seat game: 60 lines, its output also logged (the end of a game is read from the log)."""
 
     def __init__(self, tmux: str, tmp: Path, argv: list[str]) -> None:
-        self.socket = f"ct-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        config = tmp / "tmux.conf"
-        config.write_text("set -g history-limit 100000\nset -g remain-on-exit on\n", encoding="utf-8")
-        self.base = [tmux, "-L", self.socket, "-f", str(config)]
-        self.log = tmp / "pane.log"
-        env = os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-        command = " ".join(
-            shlex.quote(a) for a in ["env", f"PYTHONPATH={env}", sys.executable, "-m", "chaos_tower", *argv]
-        )
-        self.tmux("new-session", "-d", "-s", "game", "-x", "160", "-y", "60", command)
-        self.tmux("pipe-pane", "-t", "game", "-o", f"cat >> {shlex.quote(str(self.log))}")
-
-    def tmux(self, *args: str) -> str:
-        run = subprocess.run
-        return run([*self.base, *args], capture_output=True, text=True, timeout=TIMEOUT, check=True).stdout
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "game")
-
-    def history(self) -> str:
-        """Everything a person could scroll back to: the whole history and the screen."""
-        return self.tmux("capture-pane", "-p", "-t", "game", "-S", "-", "-E", "-")
+        super().__init__(tmux, tmp, argv, height=60, log=True)
 
     def lines(self) -> list[str]:
         """The history's non-blank lines, without tmux's own note once the program has exited."""
@@ -77,25 +44,6 @@ class Pane:
             for line in self.history().splitlines()
             if line.strip() and not line.startswith("Pane is dead")
         ]
-
-    def send(self, text: str, *keys: str) -> None:
-        if text:
-            self.tmux("send-keys", "-t", "game", "-l", text)
-        self.tmux("send-keys", "-t", "game", *keys)
-
-    def wait(self, ready: Callable[[str], object], what: str) -> str:
-        """Poll the screen until ``ready(screen)`` holds; fail with the screen after TIMEOUT."""
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            screen = self.screen()
-            if ready(screen):
-                return screen
-            if time.monotonic() > deadline:
-                pytest.fail(f"waited {TIMEOUT}s for {what}; the screen:\n{screen}")
-            time.sleep(0.02)
-
-    def close(self) -> None:
-        subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=TIMEOUT, check=False)
 
 
 Start = Callable[..., Pane]
@@ -138,7 +86,7 @@ def _action_prompt(screen: str) -> bool:
 def _view(p: Pane, secret: re.Pattern[str]) -> str:
     """Press Enter at the hand-over prompt; the seat's secret line, seen on screen and in the history."""
     p.send("", "Enter")
-    screen = p.wait(lambda s: secret.search(s) and _action_prompt(s), "the seat's view and its prompt")
+    screen = p.poll(lambda s: secret.search(s) and _action_prompt(s), "the seat's view and its prompt")
     match = secret.search(screen)
     assert match is not None
     assert match.group(0) in p.history()
@@ -160,11 +108,11 @@ def _to_next_seat(p: Pane, banner: re.Pattern[str], me: int) -> int:
     """Play mild actions until the keyboard passes to a seat other than ``me``."""
     for _ in range(40):
         p.send(_choice(p), "Enter")
-        seat = _seat(p.wait(_at_hand_over(banner), "the next hand-over prompt"), banner)
+        seat = _seat(p.poll(_at_hand_over(banner), "the next hand-over prompt"), banner)
         if seat != me:
             return seat
         p.send("", "Enter")
-        p.wait(_action_prompt, "the same seat's next choice")
+        p.poll(_action_prompt, "the same seat's next choice")
     pytest.fail(f"the keyboard never left seat {me}")
 
 
@@ -186,7 +134,7 @@ def test_TOC_VS2_020_CRD_START_C_nothing_of_the_last_seat_is_in_the_history_at_t
     """TOC-VS2-020 (attributes hidden from the others), CRD-START-C (each hand only to its seat):
     at the next seat's hand-over prompt the whole tmux history holds the banner and prompt only."""
     p: Pane = pane(*argv)
-    first = _seat(p.wait(_at_hand_over(banner), "the first hand-over prompt"), banner)
+    first = _seat(p.poll(_at_hand_over(banner), "the first hand-over prompt"), banner)
     mine = _view(p, secret)
     second = _to_next_seat(p, banner, first)
     history = p.history()
@@ -196,7 +144,7 @@ def test_TOC_VS2_020_CRD_START_C_nothing_of_the_last_seat_is_in_the_history_at_t
     assert second != first and theirs != mine and mine not in p.history()
     # Quitting wipes the view on screen too: only "bye" is left.
     p.send("q", "Enter")
-    p.wait(lambda s: "bye" in s, "bye")
+    p.poll(lambda s: "bye" in s, "bye")
     assert theirs not in p.history() and mine not in p.history()
     assert p.lines() == ["bye"]
 
@@ -204,10 +152,10 @@ def test_TOC_VS2_020_CRD_START_C_nothing_of_the_last_seat_is_in_the_history_at_t
 def test_TOC_VS2_020_ctrl_c_leaves_no_view_behind(pane: Start) -> None:
     """TOC-VS2-020: Ctrl-C at a seat's choice wipes that seat's view before "interrupted" stays."""
     p: Pane = pane("play", "--mode", "vs", "--players", "2", "--seed", "4")
-    p.wait(_at_hand_over(VS_BANNER), "the first hand-over prompt")
+    p.poll(_at_hand_over(VS_BANNER), "the first hand-over prompt")
     mine = _view(p, VS_SECRET)
     p.send("", "C-c")
-    p.wait(lambda s: "interrupted" in s, "interrupted")
+    p.poll(lambda s: "interrupted" in s, "interrupted")
     assert mine not in p.history() and p.lines() == ["interrupted"]
 
 
@@ -217,10 +165,10 @@ def test_TOC_VS2_026_the_end_of_the_game_leaves_no_view_behind(pane: Start) -> N
     p: Pane = pane("play", "--mode", "vs", "--players", "2", "--seed", "4", "--max-actions", "3")
     seen = []
     for _ in range(3):
-        p.wait(_at_hand_over(VS_BANNER), "a hand-over prompt")
+        p.poll(_at_hand_over(VS_BANNER), "a hand-over prompt")
         seen.append(_view(p, VS_SECRET))
         p.send(_choice(p), "Enter")
-    screen = p.wait(lambda s: "result: " in s, "the result")
+    screen = p.poll(lambda s: "result: " in s, "the result")
     history = p.history()
     assert "=== game over ===" in screen and "max-actions" in history
     assert "hidden attributes" in history  # the referee's view, for everyone once the game is over
@@ -232,12 +180,12 @@ def test_TOC_VS2_020_an_extra_enter_from_the_last_seat_does_not_pass_the_hand_ov
     """TOC-VS2-020: keys the last seat typed ahead (a choice, Enter, Enter) are discarded at the hand-over,
     so the next view is not shown until someone presses Enter at its prompt."""
     p: Pane = pane("play", "--mode", "vs", "--players", "2", "--seed", "4")
-    p.wait(_at_hand_over(VS_BANNER), "the first hand-over prompt")
+    p.poll(_at_hand_over(VS_BANNER), "the first hand-over prompt")
     _view(p, VS_SECRET)
     p.send(_choice(p), "Enter", "Enter")
-    p.wait(lambda s: s.rstrip().endswith(("see your view>", "q to quit)>")), "the next prompt")
+    p.poll(lambda s: s.rstrip().endswith(("see your view>", "q to quit)>")), "the next prompt")
     p.send("q", "Enter")  # answers the hand-over prompt only if the extra Enter was discarded
-    p.wait(lambda s: "bye" in s, "bye")
+    p.poll(lambda s: "bye" in s, "bye")
     deadline = time.monotonic() + TIMEOUT
     while "bye" not in (log := p.log.read_text(encoding="utf-8", errors="replace")):
         assert time.monotonic() < deadline, "the pane's log never showed bye"

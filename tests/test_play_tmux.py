@@ -9,87 +9,40 @@ tests skip, except under CI, where they fail.
 
 from __future__ import annotations
 
-import os
-import shlex
-import shutil
-import subprocess
-import sys
-import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-import chaos_tower
+import tmuxpane
+from tmuxpane import find_tmux
 
 pytestmark = pytest.mark.terminal
 
-SRC = Path(chaos_tower.__file__).resolve().parents[1]
-TIMEOUT = 30.0
 PROMPT = "q to quit)>"
 
 
 @pytest.fixture(scope="module")
 def tmux() -> str:
-    found = shutil.which("tmux")
-    if found is None:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail("tmux is missing, and CI must run the terminal tests (.ci/run installs it)")
-        pytest.skip("tmux is not installed (these tests run, and must pass, under CI)")
-    return found
+    return find_tmux()
 
 
-class Pane:
-    """One ``chaos-tower`` run in a detached 160×50 tmux session on a server of its own."""
+class Pane(tmuxpane.Pane):
+    """``chaos-tower play`` on a 50-line xterm, typed into line by line."""
 
     def __init__(self, tmux: str, tmp: Path, argv: list[str]) -> None:
-        self.base = [
-            tmux,
-            "-L",
-            f"ct-play-{os.getpid()}-{uuid.uuid4().hex[:8]}",
-            "-f",
-            str(tmp / "tmux.conf"),
-        ]
-        (tmp / "tmux.conf").write_text(
-            "set -g history-limit 100000\nset -g remain-on-exit on\n", encoding="utf-8"
-        )
-        env = os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-        command = " ".join(
-            shlex.quote(a)
-            for a in ["env", f"PYTHONPATH={env}", "TERM=xterm", sys.executable, "-m", "chaos_tower", *argv]
-        )
-        self.tmux("new-session", "-d", "-s", "game", "-x", "160", "-y", "50", command)
-
-    def tmux(self, *args: str) -> str:
-        run = subprocess.run
-        return run([*self.base, *args], capture_output=True, text=True, timeout=TIMEOUT, check=True).stdout
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "game")
-
-    def history(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", "game", "-S", "-", "-E", "-")
+        super().__init__(tmux, tmp, argv, height=50, term="xterm")
 
     def type(self, line: str) -> None:
-        if line:
-            self.tmux("send-keys", "-t", "game", "-l", line)
-        self.tmux("send-keys", "-t", "game", "Enter")
+        self.send(line, "Enter")
 
     def wait(self, text: str, *, prompt: bool = True) -> str:
         """Wait until the screen shows ``text`` (and, by default, a prompt after it); the screen."""
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            screen = self.screen()
-            at = screen.rfind(text)
-            if at >= 0 and (not prompt or screen.rstrip().endswith(("> ", ">"))):
-                return screen
-            if time.monotonic() > deadline:
-                pytest.fail(f"waited {TIMEOUT}s for {text!r}; the screen:\n{screen}")
-            time.sleep(0.02)
 
-    def close(self) -> None:
-        subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=TIMEOUT, check=False)
+        def ready(screen: str) -> bool:
+            return screen.rfind(text) >= 0 and (not prompt or screen.rstrip().endswith(("> ", ">")))
+
+        return self.poll(ready, repr(text))
 
 
 @pytest.fixture
