@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
+
+from toolmodule import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_gallery", ROOT / "tools" / "gen_gallery.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_gallery"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("gen_gallery")
 
 
 def test_gallery_is_current_and_shows_every_mode() -> None:

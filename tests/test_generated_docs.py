@@ -8,7 +8,6 @@ after you changed any of those, run ``python tools/gen_docs.py`` and commit the 
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -16,6 +15,7 @@ from types import ModuleType
 import pytest
 
 from chaos_tower.rulebook import tower_rules
+from toolmodule import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -23,13 +23,7 @@ VS = {"VS2", "VS3"}
 
 
 def _load_generator() -> ModuleType:
-    path = ROOT / "tools" / "gen_docs.py"
-    spec = importlib.util.spec_from_file_location("gen_docs", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("gen_docs")
 
 
 @pytest.fixture(scope="module")

@@ -15,7 +15,6 @@ that differs. When the rules change on purpose, regenerate with
 from __future__ import annotations
 
 import difflib
-import importlib.util
 import itertools
 import json
 import os
@@ -32,6 +31,7 @@ from jsonschema import Draft202012Validator
 import chaos_tower as ct
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
+from toolmodule import load_tool
 
 REPO = Path(__file__).resolve().parents[1]
 GOLDEN = REPO / "tests" / "data" / "golden"
@@ -40,15 +40,9 @@ IDS = [p.relative_to(GOLDEN).with_suffix("").as_posix() for p in FILES]
 REGENERATE = "if the change is meant, regenerate with: python tools/make_goldens.py"
 
 
-@cache
 def generator() -> ModuleType:
     """tools/make_goldens.py, imported from its path (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("make_goldens", REPO / "tools" / "make_goldens.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_goldens", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("make_goldens")
 
 
 def cards_of(recorded: replay.Replay) -> Any:

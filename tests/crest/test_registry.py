@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from chaos_tower.rulebook import Rule, crest_rules, rule
+from toolmodule import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 MANUAL = ROOT / "tests" / "data" / "manual" / "crest-duel.ja.txt"  # a copy of shared/manual
@@ -50,13 +49,7 @@ def test_quotation_is_verbatim_and_in_order(item: Rule) -> None:
 
 def _scanner() -> ModuleType:
     """The docs generator's citation scanner (``tools/docs/citations.py``): one scanner for all."""
-    path = ROOT / "tools" / "gen_docs.py"
-    spec = importlib.util.spec_from_file_location("gen_docs", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault(spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("gen_docs")
 
 
 GEN = _scanner()

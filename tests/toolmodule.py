@@ -1,0 +1,23 @@
+"""The scripts of tools/ imported from their paths, for the tests that check what they write."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+@cache
+def load_tool(name: str) -> ModuleType:
+    """``tools/NAME.py`` as a module (tools/ is not a package), imported once and entered in
+    :data:`sys.modules` under ``NAME`` so that its dataclasses and pickles find it."""
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module
