@@ -8,9 +8,7 @@ download). Without chromium or Playwright they skip locally but fail under
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,8 +20,8 @@ from chaos_tower.agents import RandomAgent
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
 from chaos_tower.app.viewer import rule_link, viewer_html
+from chromium import open_chromium
 
-CHROMIUM = "/usr/bin/chromium"
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
 
@@ -126,31 +124,8 @@ def test_cli_replay_html(tmp_path: Path, crest_game: tuple[ct.CrestCardSet, repl
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    missing = None
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing = "Playwright is not installed (pip install playwright)"
-    if missing is None and shutil.which(CHROMIUM) is None:
-        missing = f"no chromium at {CHROMIUM} (apt-get install chromium)"
-    if missing is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the viewer's browser tests need a browser under CI: {missing}")
-        pytest.skip(missing)
-    with sync_playwright() as pw:
-        launched = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
+    with open_chromium() as launched:
         yield launched
-        launched.close()
 
 
 def _open(browser: Any, path: Path) -> tuple[Any, list[str], list[str]]:
