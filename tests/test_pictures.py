@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent
+from chaos_tower.agents import RandomAgent, advance
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
 from chaos_tower.kernel.errors import PictureFormatError
@@ -32,12 +32,7 @@ def _texts(root: ET.Element) -> str:
 
 
 def _played(state: object, seed: int, actions: int) -> object:
-    agent = RandomAgent(seed)
-    for _ in range(actions):
-        if ct.is_terminal(state):
-            break
-        state = ct.apply(state, agent.choose(state))
-    return state
+    return advance(state, RandomAgent(seed), actions)
 
 
 # -- solo --------------------------------------------------------------------------

@@ -17,20 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent
+from chaos_tower.agents import RandomAgent, advance
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
 
 def _played(cards: Any, seed: int, actions: int, **options: Any) -> Any:
-    state = ct.new_game(cards, seed=seed, **options)
-    agent = RandomAgent(seed)
-    for _ in range(actions):
-        if ct.is_terminal(state):
-            break
-        state = ct.apply(state, agent.choose(state))
-    return state
+    return advance(ct.new_game(cards, seed=seed, **options), RandomAgent(seed), actions)
 
 
 def pictures() -> list[tuple[str, str, str]]:

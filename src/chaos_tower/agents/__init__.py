@@ -13,7 +13,7 @@ so the command line and other tools look agents up by name;
 
 from __future__ import annotations
 
-from .base import Agent, RandomAgent, play, play_seats
+from .base import Agent, RandomAgent, advance, play, play_seats
 from .determinize import determinize
 from .greedy import GreedyAgent, score
 from .heuristic import HeuristicAgent, quick_score
@@ -29,6 +29,7 @@ __all__ = [
     "MctsAgent",
     "OracleResult",
     "RandomAgent",
+    "advance",
     "determinize",
     "make_agent",
     "oracle",

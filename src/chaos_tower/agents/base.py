@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any, Protocol
 
 import chaos_tower as ct
 
-__all__ = ["Agent", "RandomAgent", "play", "play_seats"]
+__all__ = ["Agent", "RandomAgent", "advance", "play", "play_seats"]
 
 
 class Agent(Protocol):
@@ -45,6 +46,19 @@ def play(state: Any, agent: Agent) -> Iterator[tuple[Any, Any]]:
         action = agent.choose(state)
         state = ct.apply(state, action)
         yield action, state
+
+
+def advance(state: Any, agent: Agent, actions: int) -> Any:
+    """The state after ``agent`` has played ``actions`` actions from ``state`` (fewer if the game ends).
+
+    >>> import chaos_tower as ct
+    >>> start = ct.new_game(ct.load_cardset(), seed=1)
+    >>> advance(start, RandomAgent(1), 0) == start, advance(start, RandomAgent(1), 3).actions
+    (True, 3)
+    """
+    for _action, after in islice(play(state, agent), actions):
+        state = after
+    return state
 
 
 def play_seats(state: Any, agents: list[Agent]) -> Iterator[tuple[Any, Any]]:
