@@ -58,7 +58,7 @@ def test_the_changelog_keeps_a_changelog() -> None:
 
 def test_contributing_gives_the_two_commands_and_how_to_add_a_rule_test() -> None:
     text = (REPO / "CONTRIBUTING.md").read_text(encoding="utf-8")
-    assert 'pip install -e ".[test,dev]"' in text
+    assert 'pip install -e ".[test]"' in text
     assert "ruff check src tests tools bench && mypy --strict src && python -m pytest -q" in text
     assert "## Adding a rule and its test" in text and "def test_TOC_NORMAL_09D_" in text
 
