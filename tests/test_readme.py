@@ -49,12 +49,17 @@ def test_ci_runs_the_readme_commands_read_from_the_readme_not_copied() -> None:
         assert command not in script
         assert "pip install -e" not in script  # no install of its own beside the README's
     # The README's commands run before the other steps.
-    order = [script.index(marker) for marker in ("readme_commands.py README.md", 'step "ruff', 'step "mypy', "-m slow")]
+    order = [
+        script.index(marker)
+        for marker in ("readme_commands.py README.md", 'step "ruff', 'step "mypy', "-m slow")
+    ]
     assert order == sorted(order)
 
 
 def _project() -> dict[str, object]:
-    project: dict[str, object] = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    project: dict[str, object] = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
+        "project"
+    ]
     return project
 
 
@@ -125,8 +130,11 @@ def _modules_the_tests_use() -> set[str]:
         for match in re.finditer(r'"-m", "([A-Za-z_][\w.]*)"', path.read_text(encoding="utf-8")):
             found.add(match.group(1).split(".")[0])
     return {
-        name for name in found
-        if name not in sys.stdlib_module_names and name not in local and name not in {"chaos_tower", "tests", "pip"}  # pip: in every venv
+        name
+        for name in found
+        if name not in sys.stdlib_module_names
+        and name not in local
+        and name not in {"chaos_tower", "tests", "pip"}  # pip: in every venv
     }
 
 
