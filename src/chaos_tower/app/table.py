@@ -220,8 +220,9 @@ def _new(args: argparse.Namespace, spec: GameSpec, mode: ModeSpec, people: bool)
     limit = _flag(args, "max_actions")
     if limit is None and not people:
         limit = mode.agent_max_actions
-    seed = _flag(args, "seed")
-    options: dict[str, Any] = {"seed": 0 if seed is None else seed, "max_actions": limit}
+    # No --seed: a fresh one, drawn and kept in the state as ct.new_game(seed=None) does, so that
+    # no two default games deal the same secrets (issue 22); a replay recorded of it holds it.
+    options: dict[str, Any] = {"seed": _flag(args, "seed"), "max_actions": limit}
     if mode.rules.name == "tower-vs":
         options |= {
             "mode": "vs",

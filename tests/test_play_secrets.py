@@ -1,0 +1,58 @@
+"""``chaos-tower play`` keeps the seats' secrets: a fresh seed by default, no referee save at a seat's
+prompt, and a game-over screen that shows only what the rules reveal (issue 22, items 24 to 26).
+
+The real-terminal run of the game-over screen is tests/test_game_over_tmux.py.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from chaos_tower.cli import _parser
+
+import chaos_tower as ct
+from chaos_tower import registry, replay
+from chaos_tower.app.play import run
+
+TOWER = ct.load_cardset()
+CREST = ct.load_cardset(game="crest")
+
+
+def _play(argv: list[str], lines: str = "") -> tuple[int, str]:
+    out = io.StringIO()
+    code = run(_parser().parse_args(["play", *argv]), io.StringIO(lines), out)
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--mode", "vs", "--agent", "random"],
+        ["--game", "crest", "--agent", "random"],
+        ["--mode", "vs", "--players", "3"],  # people: the first seat quits at once
+    ],
+    ids=["vs-agents", "crest-agents", "vs-people"],
+)
+def test_play_without_seed_draws_a_fresh_seed_and_records_it(argv: list[str], tmp_path: Path) -> None:
+    """Issue 22 item 25: `play` without --seed draws a seed, as ct.new_game(seed=None) does, and the
+    --record replay holds it, so it replays; it used to be 0 every time (the same secrets each game)."""
+    seeds = []
+    for name in ("a.json", "b.json", "c.json"):
+        code, text = _play([*argv, "--quiet", "--max-actions", "6", "--record", str(tmp_path / name)], "q\n")
+        assert code == 0 and "recorded a replay" in text, text
+        game = replay.load(tmp_path / name)
+        replay.verify(game, CREST if "crest" in argv else TOWER)
+        seeds.append(game.seed)
+    assert len(set(seeds)) == 3, seeds
+
+
+def _secret_modes() -> list[str]:
+    return [m.rules.name for g in registry.games() for m in g.modes if m.secrets_between_seats]
+
+
+def test_the_registry_says_which_modes_keep_secrets_between_seats() -> None:
+    """Issue 22 item 24: the modes whose seats hold secrets from each other are a fact of the registry
+    (VS: TOC-VS2-020 attributes, TOC-VS2-023 items; Crest: CRD-START-C hands), not a list in the loop."""
+    assert sorted(_secret_modes()) == ["crest", "tower-vs"]
