@@ -56,3 +56,42 @@ def test_the_registry_says_which_modes_keep_secrets_between_seats() -> None:
     """Issue 22 item 24: the modes whose seats hold secrets from each other are a fact of the registry
     (VS: TOC-VS2-020 attributes, TOC-VS2-023 items; Crest: CRD-START-C hands), not a list in the loop."""
     assert sorted(_secret_modes()) == ["crest", "tower-vs"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "first"),
+    [
+        (["--mode", "vs", "--players", "2", "--seed", "4"], "\ndraw\n\n"),
+        (["--mode", "vs", "--players", "2", "--seed", "4", "--seat", "1=random"], "draw\n"),
+        (["--game", "crest", "--players", "2", "--seed", "2"], "\ndone\n\n"),
+    ],
+    ids=["vs-hot-seat", "vs-against-an-agent", "crest-hot-seat"],
+)
+def test_save_at_a_seat_prompt_is_refused_where_seats_keep_secrets(
+    argv: list[str], first: str, tmp_path: Path
+) -> None:
+    """Issue 22 item 24 (TOC-VS2-020, CRD-START-C): `save FILE` typed at a seat's prompt in VS or Crest
+    writes nothing (a replay holds the seed, which deals every seat's secrets; a save the whole table)
+    and points to --record; the same game with --record is written on quitting and resumes there."""
+    save = tmp_path / "game.json"
+    code, text = _play(argv, f"{first}save {save}\nq\n")
+    assert code == 0 and "not saved: in this game every save holds all the seats' secrets" in text
+    assert "--record FILE" in text and not save.exists()
+    record = tmp_path / "record.json"
+    code, text = _play([*argv, "--record", str(record)], f"{first}q\n")
+    assert code == 0 and "recorded a replay of 1 actions" in text
+    code, text = _play(["--resume", str(record)], "\nq\n")
+    assert code == 0 and "bye" in text
+
+
+def test_a_resumed_plain_save_is_not_written_again_at_a_seat_prompt(tmp_path: Path) -> None:
+    """Issue 22 item 24: a VS game resumed from the referee's save used to write that whole save
+    (every attribute and item) at `save FILE`; now refused too. The solo game still saves."""
+    state = ct.new_game(TOWER, mode="vs", players=2, seed=1)
+    full = tmp_path / "full.json"
+    full.write_text(ct.dumps(state), encoding="utf-8")
+    out = tmp_path / "out.json"
+    code, text = _play(["--resume", str(full)], f"\nsave {out}\nq\n")
+    assert code == 0 and "not saved" in text and not out.exists()
+    code, text = _play(["--seed", "2"], f"place 2,2 r90\nsave {out}\nq\n")
+    assert code == 0 and f"saved a replay of 1 actions to {out}" in text and out.exists()

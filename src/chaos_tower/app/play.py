@@ -59,6 +59,22 @@ def _hand_over(state: Any) -> HandOver:
         return HandOver()
 
 
+def _secrets(state: Any) -> bool:
+    """Whether the mode's seats keep secrets from each other (:attr:`~chaos_tower.registry.ModeSpec.
+    secrets_between_seats`); a state no registered mode plays: no."""
+    try:
+        return registry.mode_of(type(state)).secrets_between_seats
+    except KeyError:
+        return False
+
+
+NO_SAVE = (
+    "not saved: in this game every save holds all the seats' secrets (a replay its seed, a save the "
+    "whole table); start with --record FILE instead: it is written when the game ends or you quit, "
+    "and chaos-tower play --resume FILE goes on from there"
+)
+
+
 class _Keyboard:
     """One person at the keyboard: nothing to hide from anyone, so nothing is wiped."""
 
@@ -132,6 +148,7 @@ class _Game:
         self.played: list[Played] = list(table.played)
         self.rules = api.rules_of(self.state)
         self.house = _hand_over(table.state)
+        self.secrets = _secrets(table.state)
         self.players = self.rules.players(self.state)
         self.style = Style(wants_colour(out))
         self.log: list[str] = [str(e) for e in getattr(self.state, "events", ())]
@@ -300,9 +317,13 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 game.say(view)
                 continue
             if command == "save":
-                game.say(
-                    game.save(rest.strip()) if rest.strip() else style.bad("  save needs a file: save FILE")
-                )
+                # Issue 22: typed at one seat's prompt, a save must not hand that seat the others' secrets.
+                if game.secrets:
+                    game.say(style.bad(f"  {NO_SAVE}"))
+                elif not rest.strip():
+                    game.say(style.bad("  save needs a file: save FILE"))
+                else:
+                    game.say(game.save(rest.strip()))
                 continue
             if command == "undo" and not rest:
                 message = game.undo(me)

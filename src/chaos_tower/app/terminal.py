@@ -26,7 +26,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("list [KIND]", "number every legal action, or those of one kind (list place)"),
     ("view", "show your view again"),
     ("undo", "take back your own last action, if nobody acted since and it revealed nothing"),
-    ("save FILE", "write the game so far to FILE (resume: chaos-tower play --resume FILE)"),
+    ("save FILE", "write the game so far to FILE, for --resume (where seats keep secrets: --record)"),
     ("yes", "confirm an action that loses the game, after the warning"),
     ("q, quit", "stop (end of input and Ctrl-C stop too)"),
 )
