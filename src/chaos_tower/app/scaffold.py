@@ -68,7 +68,7 @@ def _check_target(target: Path) -> None:
     """Refuse a target that is a link, a file, not empty, or under a file (issue 22: one line each)."""
     if target.is_symlink():
         state = "" if target.exists() else " to nothing"
-        raise InitError(f"{target} is a symbolic link{state}; init writes only into a new or an empty directory")
+        raise InitError(f"{target} is a symbolic link{state}; init writes only into a new or empty directory")
     above = next((p for p in target.parents if p.exists() or p.is_symlink()), None)
     if above is not None and not above.is_dir():
         raise InitError(f"{target} lies under {above}, which is not a directory")
