@@ -27,15 +27,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from .. import api, registry
-from ..kernel.errors import ChaosTowerError, MalformedActionError
+from ..kernel.errors import ChaosTowerError, MalformedActionError, OutputError
 from ..registry import HandOver
 from . import replay
 from .choosing import pick
 from .hotseat import HotSeat
+from .outputs import write_output
 from .table import Played, SetupError, Table, open_table
 from .terminal import SCREEN_LINES, Style, grammar_text, listing, wants_colour
 
@@ -195,7 +195,8 @@ class _Game:
         return [t.text for t in self.played]
 
     def save(self, path: str) -> str:
-        """Write the game so far: a replay when its start is known, else the referee's save."""
+        """Write the game so far: a replay when its start is known, else the referee's save; what was
+        written. :class:`~chaos_tower.kernel.errors.OutputError` when it cannot be."""
         if self.table.start is not None:
             text = self.as_replay().dumps()
             what = f"a replay of {len(self.played)} actions"
@@ -203,9 +204,9 @@ class _Game:
             text = api.dumps(self.state)
             what = "the position (a save)"
         try:
-            Path(path).write_text(text, encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            return f"cannot save to {path}: {exc}"
+            write_output(path, text)
+        except ValueError as exc:  # a name the system cannot take (a NUL in it)
+            raise OutputError(f"cannot write {path}: {exc}") from None
         return f"saved {what} to {path}; chaos-tower play --resume {path} goes on from here"
 
     def as_replay(self) -> replay.Replay:
@@ -323,7 +324,10 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 elif not rest.strip():
                     game.say(style.bad("  save needs a file: save FILE"))
                 else:
-                    game.say(game.save(rest.strip()))
+                    try:
+                        game.say(game.save(rest.strip()))
+                    except OutputError as exc:
+                        game.say(style.bad(f"  not saved: {exc}"))
                 continue
             if command == "undo" and not rest:
                 message = game.undo(me)
@@ -390,7 +394,11 @@ def play(table: Table, inp: TextIO, out: TextIO) -> int:
         print("\ninterrupted", file=out)
         code = 130
     if table.record is not None:
-        message = game.save(table.record)
+        try:
+            message = game.save(table.record)
+        except OutputError as exc:  # checked before the game, yet gone since: say so, never exit 0
+            print(f"chaos-tower play: the game was not recorded: {exc}", file=out)
+            return code or 1
         print(message.replace("saved", "recorded", 1), file=out)
     return code
 
