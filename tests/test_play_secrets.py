@@ -95,3 +95,26 @@ def test_a_resumed_plain_save_is_not_written_again_at_a_seat_prompt(tmp_path: Pa
     assert code == 0 and "not saved" in text and not out.exists()
     code, text = _play(["--seed", "2"], f"place 2,2 r90\nsave {out}\nq\n")
     assert code == 0 and f"saved a replay of 1 actions to {out}" in text and out.exists()
+
+
+def test_TOC_VS2_020_one_person_against_an_agent_ends_on_their_own_view() -> None:
+    """TOC-VS2-020, TOC-VS2-031, issue 22 item 26: a person against an agent loses (both counters to 0);
+    the last screen is the public log, their own view and the result: not the agent's attributes or
+    items, nor the leftover (the referee's table used to be printed)."""
+    state = ct.new_game(TOWER, mode="vs", players=2, seed=4)
+    argv = ["--mode", "vs", "--players", "2", "--seed", "4", "--seat", "1=random"]
+    code, text = _play(argv, "draw\nadjust -4 -4\nyes\n")
+    assert code == 0 and "result: player 0: lost, player 1: won" in text
+    end = text[text.rindex("adjust -4 -4") :]
+    assert "You are player 0" in end and "hidden attributes" not in end and "unused items" not in end
+    theirs = [state.table.item_names[i] for i in state.hands[1]]
+    assert theirs and not any(item in end for item in theirs), end
+
+
+def test_the_rule_pages_say_what_the_game_over_screen_may_show() -> None:
+    """Issue 22 item 26: the decision is written where the rules are read (the readings of TOC-VS2-020,
+    TOC-VS3-043 and CRD-START-C, published on the rule pages)."""
+    from chaos_tower.rulebook import rule
+
+    for rule_id in ("TOC-VS2-020", "TOC-VS3-043", "CRD-START-C"):
+        assert "game-over screen" in (rule(rule_id).reading or ""), rule_id

@@ -366,16 +366,34 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
 
 
 def _end(game: _Game, seat: HotSeat | None) -> int:
+    people = [p for p, agent in enumerate(game.table.agents) if agent is None]
     if seat is not None:
         # The game is over: the last view goes with the private screen; the result is for all.
         seat.end()
         rule = "=" * game.house.banner.index(" ")
         game.say(f"\n{rule} game over {rule}")
-        for line in game.log[min(game.seen) :]:
-            game.say(f"    {line}")
-    game.say(api.render_text(game.state))
+    # What happened since the people last looked: the turns that ended the game (issue 22), which an
+    # agent may have played after a person's last view.
+    since = min(game.seen[p] for p in people)
+    if seat is None and game.log[since:]:
+        game.say("the end of the game:")
+    for line in game.log[since:]:
+        game.say(f"    {line}")
+    game.say(_final_table(game, people))
     game.say(_result_line(game.state))
     return 0
+
+
+def _final_table(game: _Game, people: Sequence[int]) -> str:
+    """The table at the end, as the rules reveal it (TOC-VS2-020, TOC-VS3-043, CRD-START-C): where the
+    seats keep secrets, the game's end shows none of them (not the leftover attributes, the unused
+    items, another's hand), so one person sees their own last view and several, sharing the screen,
+    no table (the log and the result above are public); elsewhere the whole table."""
+    if not game.secrets:
+        return api.render_text(game.state)
+    if len(people) == 1:
+        return api.seat_view(game.state, people[0])
+    return "(the seats' secrets stay hidden at the end: see the rules of the game's end)"
 
 
 def play(table: Table, inp: TextIO, out: TextIO) -> int:
