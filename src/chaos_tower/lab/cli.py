@@ -219,7 +219,8 @@ def _compare(args: argparse.Namespace, out: TextIO) -> int:
 def _output(path: str, text: str | None = None) -> None:
     """Check that ``path`` can be written (``text`` None), or write ``text`` there; a
     :class:`~chaos_tower.lab.spec.LabError` if not (issue 22: the one check of chaos_tower.app.outputs)."""
-    from ..app.outputs import OutputError, check_writable, write_output
+    from ..app.outputs import check_writable, write_output
+    from ..kernel.errors import OutputError
     from .spec import LabError
 
     try:
