@@ -254,7 +254,7 @@ def test_CRD_START_C_a_person_against_an_agent_sees_neither_its_hand_nor_its_act
     assert "seat 1 acted" in text and f"hand: {theirs}" not in text
     # VS action texts are public (counters are named by place): the person sees them.
     code, text = _play([*GAMES["vs"], "--seat", "1=greedy"], "draw\nadjust 0 0\nq\n")
-    assert "player 1: " in text and "your turn" not in text
+    assert "player 1: " in text and "look away" not in text  # no hand-over banner, one person
 
 
 def test_seat_specs_are_checked(capsys: pytest.CaptureFixture[str]) -> None:

@@ -282,6 +282,10 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
         keep_seat = False
         last = me
         shown = game.print_since(me, game.house.news)
+        if game.players > 1:  # whose turn it is, by seat when people share the keyboard (issue 28)
+            people = sum(agent is None for agent in game.table.agents)
+            game.say(style.head(f"{game.who(me)}, your turn" if people > 1 else "your turn"))
+            shown += 1
         view = api.seat_view(game.state, me)
         game.say(view)
         actions = api.legal_actions(game.state)
