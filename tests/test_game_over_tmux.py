@@ -102,7 +102,7 @@ def test_CRD_DEATH_A_the_agent_turns_that_end_a_crest_game_are_shown(start: Any,
     shown = lines[end:result]
     assert "    seat 1 acted" in shown
     assert any("[CRD-DEATH-A] seat 0" in line and "dies" in line for line in shown), shown
-    assert any(line.startswith("player 0 of 2, phase over") for line in shown), shown
+    assert any(line.startswith("You are seat 0 of 2; phase over") for line in shown), shown
     hand = " ".join(final.game.card(i).id for i in final.hands[1])
     assert hand and not any(f"hand: {hand}" in line for line in lines), hand
 

@@ -98,6 +98,10 @@ def _choice(p: Pane) -> str:
     last one (in VS the adjustment that changes least)."""
     history = p.history()
     shown = history[history.rindex("see your view>") :]  # this view's list, not an earlier one
+    grouped = re.search(r"^ +(\w+) ×\d+: ", shown, re.M)
+    if grouped:  # one line per counter with its choices (issue 28): the largest of each
+        places = re.findall(r"^ +#\d+: (.+)$", shown, re.M)
+        return " ".join([grouped.group(1), *(choices.split()[-1] for choices in places)])
     listed = re.findall(r"^ +(\d+)  (.+)$", shown, re.M)
     assert listed, history
     texts = {text.strip() for _number, text in listed}

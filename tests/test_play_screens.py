@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from typing import Any
 
 import pytest
 from chaos_tower.cli import _parser
@@ -92,3 +93,58 @@ def test_TOC_VS2_028_a_gift_shows_the_items_vs_values() -> None:
     assert "(" in applying and any(f"{letter}+" in applying or f"{letter}-" in applying for letter in "GWVSD")
     own = next(line for line in view.splitlines() if "your items:" in line)
     assert own.count("(") == len(ct.observation(state, 1).hand)
+
+
+def _crest_midgame() -> object:
+    from chaos_tower.agents import RandomAgent
+
+    state = ct.new_game(CREST, players=3, seed=2)
+    agent = RandomAgent(1)
+    for _ in range(40):
+        state = ct.apply(state, agent.choose(state))
+    return state
+
+
+def test_CRD_START_A_the_crest_view_names_cards_with_their_numbers_and_the_marks_kinds() -> None:
+    """CRD-START-A, CRD-WIELD-D, issue 28 item 2: a wielder's view shows each card of the hand and on
+    the table by its name with its key numbers, each monster's HP of its most with DX, MDX and RG,
+    each mark with its kind, and explains the abbreviations once; it shows no more than the seat may
+    know (the same view in every world ct.determinize draws from it)."""
+    state: Any = _crest_midgame()
+    view = ct.seat_view(state, 1)
+    game = state.game
+    for instance in state.hands[1]:
+        card = game.card(instance)
+        assert f"    {card.id}: {card.name} (" in view
+    for seat in range(3):
+        monster = game.monster(state.monsters[seat])
+        assert f"{monster.name} HP {state.hp[seat]}/{monster.hp} DX {monster.dx} MDX {monster.mdx}" in view
+        for mark, kind in enumerate(monster.marks):
+            assert f"m{mark} {kind}: " in view
+    placed = [game.card(i) for seat in range(3) for stack in state.marks[seat] for i in stack]
+    assert placed and all(f"{card.name} ({card.mark}: " in view for card in placed)
+    assert view.count("MDX magic dexterity") == 1
+    for k in range(4):
+        assert ct.seat_view(ct.determinize(state, 1, k), 1) == view
+
+
+@pytest.mark.parametrize(
+    ("game", "query", "shown"),
+    [
+        ("solo", "SACK OF FLY", ["Sack Of Fly (normal.sack-of-fly), a NormalItem", "TOC-NORMAL-09D"]),
+        ("vs", "root cellar", ["Root Cellar (room.root-cellar), a RoomCard", "vs: "]),
+        ("crest", "ring-of-might", ["Ring of Might (ring-of-might), a RingCard", "rules: CRD-WIELD-E"]),
+        ("crest", "rending", ["Crest of Rending (rending-crest)", "effects: damage(by dx, plus 2)"]),
+        ("crest", "crest", ["could be: fang-crest, "]),
+        ("crest", "no such card", ["no card 'no such card' in this card set"]),
+    ],
+)
+def test_info_card_in_every_game(game: str, query: str, shown: list[str]) -> None:
+    """Issue 28 item 2: `info CARD` at the prompt of any game prints the card's full record (text,
+    effects) and its rule IDs, found by id or name in any case or by a part naming one card; a part
+    naming several lists them. Nothing changes in the game."""
+    first = "" if game == "solo" else "\n"
+    text = _play(GAMES[game], f"{first}info {query}\nq\n")
+    for line in shown:
+        assert line in text, text
+    assert "not possible" not in text

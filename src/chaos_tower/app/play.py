@@ -9,7 +9,7 @@ built from its own observation). Agents only: the explained log is printed.
 
 At the prompt a person types an action's number or its text in any case
 (``PLACE 2,2 R90``), or a command (:data:`~chaos_tower.app.terminal.COMMANDS`): ``help``/``?``,
-``list [KIND]``, ``view``, ``undo``, ``save FILE``, ``q``. Before an action that
+``list [KIND]``, ``view``, ``info CARD``, ``undo``, ``save FILE``, ``q``. Before an action that
 loses the game the loop warns and waits for it again or ``yes``. ``undo`` takes
 back the last action of the game when (1) the seat now to move made it (so
 nobody, person or agent, has acted since, and no hand-over has shown anything
@@ -33,6 +33,7 @@ from .. import api, registry
 from ..kernel.errors import ChaosTowerError, MalformedActionError, OutputError
 from ..registry import HandOver
 from . import replay
+from .cardinfo import card_info
 from .choosing import pick
 from .hotseat import HotSeat
 from .outputs import write_output
@@ -320,6 +321,10 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 continue
             if command == "view" and not rest:
                 game.say(view)
+                continue
+            if command == "info":  # a card's record: public, printed on the card (issue 28)
+                for text in card_info(game.table.cards, rest):
+                    game.say(f"  {text}")
                 continue
             if command == "save":
                 # Issue 22: typed at one seat's prompt, a save must not hand that seat the others' secrets.

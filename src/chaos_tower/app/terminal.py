@@ -27,6 +27,7 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("help, ?", "this help: the action grammar and these commands"),
     ("list [KIND]", "number every legal action, or those of one kind (list {kind})"),
     ("view", "show your view again"),
+    ("info CARD", "a card's full text, effects and rule IDs (by its id or name)"),
     ("undo", "take back your own last action, if nobody acted since and it revealed nothing"),
     ("save FILE", "write the game so far to FILE, for --resume"),
     ("yes", "confirm an action that loses the game, after the warning"),
