@@ -148,3 +148,13 @@ def test_info_card_in_every_game(game: str, query: str, shown: list[str]) -> Non
     for line in shown:
         assert line in text, text
     assert "not possible" not in text
+
+
+@pytest.mark.parametrize("game", ["vs", "crest"])
+def test_the_abbreviations_on_screen_are_explained_once(game: str) -> None:
+    """Issue 28 item 4: the letters and short words a view uses (VS: G W V S D and #K; Crest: HP, DX,
+    MDX, RG, dmg) are explained once on it."""
+    view = ct.seat_view(STARTS[game], 0)
+    words = {"vs": ["G W V S D: the elements", "#K: counter K"], "crest": ["MDX magic dexterity", "RG regen"]}
+    for word in words[game]:
+        assert view.count(word) == 1, view
