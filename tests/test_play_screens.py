@@ -78,6 +78,7 @@ def test_TOC_VS2_027_the_adjust_list_is_one_line_per_counter() -> None:
     assert [line.split(":")[0].strip() for line in lines[1:]] == ["#0", "#1"]
     shown = {"adjust " + " ".join(pair) for pair in itertools.product(*choices)}
     assert shown == set(texts)
+    assert listing(texts, 2) == lines  # however little room, the grouped lines and nothing else
     # The numbered list is still there for `list adjust`.
     assert len(listing(texts, 40, kind="adjust")) >= 1
 

@@ -105,7 +105,7 @@ def listing(texts: Sequence[str], room: int, kind: str | None = None, width: int
             return [f"  no legal action is a {kind!r} now (kinds: {kinds})"]
         return _columns(entries, width, None)[0]
     grouped, entries = _grouped(entries)
-    if len(entries) + len(grouped) <= max(room, 1):
+    if len(entries) + len(grouped) <= max(room, 1) or not entries:
         return [*grouped, *(f"  {n:3d}  {t}" for n, t in entries)]
     room -= len(grouped)
     counts: dict[str, int] = {}
