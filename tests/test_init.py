@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -109,3 +111,63 @@ def test_init_refuses_a_file_and_an_unknown_game(tmp_path: Path) -> None:
         init_cardset(tmp_path / "new", game="chess")
     assert not (tmp_path / "new").exists()
     assert a_file.read_text(encoding="utf-8") == "x: 1\n"
+
+
+def _refused(target: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """``init TARGET`` exits 2 with one line and no traceback; that line."""
+    assert main(["init", str(target), "--minimal"]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("chaos-tower init: "), captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+    return lines[0]
+
+
+def test_init_refuses_links_a_path_under_a_file_and_an_unwritable_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22 item 14: onto a link (to an empty directory, or to nothing), a path under a file, or a
+    place that cannot be written, `init` says so in one line and exits 2; nothing is left behind.
+    A dangling link used to end in a traceback (a rename onto the link)."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(empty)
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    a_file = tmp_path / "cards.yaml"
+    a_file.write_text("x: 1\n", encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert "is a symbolic link" in _refused(link, capsys)
+    assert "is a symbolic link to nothing" in _refused(dangling, capsys)
+    assert f"lies under {a_file}, which is not a directory" in _refused(a_file / "set", capsys)
+    assert f"lies under {a_file}" in _refused(a_file / "deeper" / "set", capsys)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert not any(empty.iterdir()) and not (tmp_path / "nowhere").exists()
+    # A place nobody may write: sysfs refuses a new directory even to root.
+    assert "cannot write /sys/chaos-tower-init" in _refused(Path("/sys/chaos-tower-init"), capsys)
+    assert not Path("/sys/chaos-tower-init").exists()
+
+
+def test_init_into_an_existing_empty_directory_keeps_it_and_new_files_follow_the_umask(
+    tmp_path: Path,
+) -> None:
+    """Issue 22 item 14: an existing empty directory stays the same directory (inode, mode); what init
+    makes follows the umask (the new set's directory used to be mkdtemp's 0700, whatever the umask)."""
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    kept.chmod(0o751)
+    inode = kept.stat().st_ino
+    old = os.umask(0o027)
+    try:
+        init_cardset(kept, minimal=True)
+        init_cardset(tmp_path / "new" / "set", minimal=True)
+    finally:
+        os.umask(old)
+    assert kept.stat().st_ino == inode and stat.S_IMODE(kept.stat().st_mode) == 0o751
+    assert sorted(p.name for p in kept.iterdir()) == ["cards.yaml", "schemas"]
+    made = tmp_path / "new" / "set"
+    for folder in (made, made / "schemas", kept / "schemas", tmp_path / "new"):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o750, folder
+    for file in [*made.rglob("*.*"), *kept.rglob("*.*")]:
+        assert stat.S_IMODE(file.stat().st_mode) == 0o640, file

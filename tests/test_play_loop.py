@@ -178,12 +178,17 @@ def test_CRD_START_C_hot_seat_undo_is_for_the_current_seats_own_last_action() ->
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_save_then_resume_goes_on_from_the_same_position(game: str, tmp_path: Path) -> None:
-    """`save FILE` writes a replay (replay/2, with its events)
-    that verifies; `--resume FILE` starts from exactly that position, with the same seats' views."""
+    """`save FILE` (solo; VS and Crest, whose seats keep secrets: --record FILE, written on quitting)
+    writes a replay (replay/2, with its events) that verifies; `--resume FILE` starts from exactly that
+    position, with the same seats' views."""
     first = {"solo": "place 2,2 r90\n", "vs": "\ndraw\n", "crest": "\ndone\n"}[game]
     save = tmp_path / "game.json"
-    code, text = _play(GAMES[game], f"{first}save {save}\nq\n")
-    assert f"saved a replay of 1 actions to {save}" in text
+    if game == "solo":
+        code, text = _play(GAMES[game], f"{first}save {save}\nq\n")
+        assert f"saved a replay of 1 actions to {save}" in text
+    else:
+        code, text = _play([*GAMES[game], "--record", str(save)], f"{first}q\n")
+        assert f"recorded a replay of 1 actions to {save}" in text
     saved = replay.load(save)
     assert saved.events is not None and len(saved.actions) == 1
     cards = CREST if game == "crest" else TOWER
@@ -249,7 +254,7 @@ def test_CRD_START_C_a_person_against_an_agent_sees_neither_its_hand_nor_its_act
     assert "seat 1 acted" in text and f"hand: {theirs}" not in text
     # VS action texts are public (counters are named by place): the person sees them.
     code, text = _play([*GAMES["vs"], "--seat", "1=greedy"], "draw\nadjust 0 0\nq\n")
-    assert "player 1: " in text and "your turn" not in text
+    assert "player 1: " in text and "look away" not in text  # no hand-over banner, one person
 
 
 def test_seat_specs_are_checked(capsys: pytest.CaptureFixture[str]) -> None:

@@ -98,9 +98,10 @@ def test_TOC_OVER_01_solo_help_capitals_undo_warning_save_and_resume(start: obje
 
 def test_TOC_VS2_031_vs_two_players_through_the_prompt(start: object, tmp_path: Path) -> None:
     """TOC-VS2-027, TOC-VS2-031: help; DRAW in capitals; undo refused (the draw showed a card);
-    "adjust -4 -4" warned about (both counters to 0); save at player 1's turn and resume there."""
+    "adjust -4 -4" warned about (both counters to 0); save refused (the seats keep secrets); quit at
+    player 1's turn, and --resume of the --record file goes on there."""
     save = tmp_path / "vs.json"
-    p = start("play", "--mode", "vs", "--players", "2", "--seed", "4")  # type: ignore[operator]
+    p = start("play", "--mode", "vs", "--players", "2", "--seed", "4", "--record", str(save))  # type: ignore[operator]
     p.wait("player 0: press Enter to see your view>")
     p.type("")
     p.wait(PROMPT)
@@ -118,10 +119,10 @@ def test_TOC_VS2_031_vs_two_players_through_the_prompt(start: object, tmp_path: 
     p.wait("player 1: press Enter to see your view>")
     p.type("")
     p.wait("You are player 1")
-    p.type(f"save {save}")
-    p.wait("saved a replay of 2 actions")
+    p.type(f"save {tmp_path / 'no.json'}")
+    p.wait("not saved: in this game every save holds all the seats' secrets")
     p.type("q")
-    p.wait("bye", prompt=False)
+    p.wait("recorded a replay of 2 actions", prompt=False)
     again = start("play", "--resume", str(save))  # type: ignore[operator]
     again.wait("player 1: press Enter to see your view>")
     again.type("")
@@ -130,9 +131,10 @@ def test_TOC_VS2_031_vs_two_players_through_the_prompt(start: object, tmp_path: 
 
 def test_CRD_START_C_crest_two_seats_through_the_prompt(start: object, tmp_path: Path) -> None:
     """CRD-START-C, CRD-WIELD-E: help; WEAR in capitals, then undone (it showed nothing); done
-    passes the keyboard; seat 1 saves, and --resume hands the keyboard to seat 1 again."""
+    passes the keyboard; seat 1 quits, and --resume of the --record file hands the keyboard to seat 1
+    again."""
     save = tmp_path / "crest.json"
-    p = start("play", "--game", "crest", "--players", "2", "--seed", "2")  # type: ignore[operator]
+    p = start("play", "--game", "crest", "--players", "2", "--seed", "2", "--record", str(save))  # type: ignore[operator]
     p.wait("seat 0: press Enter to see your view>")
     p.type("")
     p.wait(PROMPT)
@@ -146,9 +148,7 @@ def test_CRD_START_C_crest_two_seats_through_the_prompt(start: object, tmp_path:
     p.wait("seat 1: press Enter to see your view>")
     p.type("")
     p.wait("hand: ")
-    p.type(f"save {save}")
-    p.wait("saved a replay of 1 actions")
     p.type("q")
-    p.wait("bye", prompt=False)
+    p.wait("recorded a replay of 1 actions", prompt=False)
     again = start("play", "--resume", str(save))  # type: ignore[operator]
     again.wait("seat 1: press Enter to see your view>")

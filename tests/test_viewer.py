@@ -189,3 +189,66 @@ def test_a_seat_view_in_chromium_shows_no_other_seat_secret(
     page.keyboard.press("ArrowRight")
     assert page.inner_text("#where").startswith("step 1 of")
     assert errors == []
+
+
+def _vs_pair(cards: Any) -> tuple[int, int]:
+    """Two seeds of a two-player VS game that seat 0 cannot tell apart at the start (its own
+    attributes and items), where seat 1 holds other attributes."""
+    first_seen: dict[str, int] = {}
+    for seed in range(4000):
+        state = ct.new_game(cards, mode="vs", players=2, seed=seed)
+        key = ct.dumps(ct.observation(state, 0))
+        other = first_seen.setdefault(key, seed)
+        if other != seed:
+            earlier = ct.new_game(cards, mode="vs", players=2, seed=other)
+            if set(earlier.attributes[1]) != set(state.attributes[1]):
+                return other, seed
+    raise AssertionError("no pair of seeds found")
+
+
+def _same_to_seat(cards: Any, seeds: tuple[int, int], count: int) -> list[str]:
+    """``count`` actions playable in both games after which seat 0's observation stays the same in both
+    (gifts and their adjustments, the smallest first: a draw would show each game's own card)."""
+
+    def cost(text: str) -> tuple[bool, int]:
+        numbers = re.findall(r"-?\d+", text) if text.startswith("adjust") else []
+        return text.startswith("draw"), sum(abs(int(n)) for n in numbers)
+
+    a, b = (ct.new_game(cards, mode="vs", players=2, seed=s) for s in seeds)
+    texts: list[str] = []
+    while len(texts) < count:
+        ours = {ct.action_text(b, x) for x in ct.legal_actions(b)}
+        for text in sorted((ct.action_text(a, x) for x in ct.legal_actions(a)), key=cost):
+            if text not in ours:
+                continue
+            after_a, after_b = ct.apply(a, ct.parse_action(a, text)), ct.apply(b, ct.parse_action(b, text))
+            if not ct.is_terminal(after_a) and ct.observation(after_a, 0) == ct.observation(after_b, 0):
+                texts.append(text)
+                a, b = after_a, after_b
+                break
+        else:
+            raise AssertionError(f"no shared action after {texts}")
+    return texts
+
+
+def test_TOC_VS2_020_a_seat_page_is_the_same_for_two_games_that_seat_cannot_tell_apart(
+    tmp_path: Path,
+) -> None:
+    """TOC-VS2-020, issue 22 item 23: `replay FILE --html --seat 0` of two games that differ only in
+    what seat 0 may not know (the other's attributes, the deck's order: two seeds) are the same bytes.
+    The page used to print the seed in its <title> and <h1>, and the seed deals every secret."""
+    cards = ct.load_cardset()
+    seeds = _vs_pair(cards)
+    actions = _same_to_seat(cards, seeds, 10)
+    pages = []
+    for seed in seeds:
+        game = tmp_path / f"game-{seed}.json"
+        game.write_text(replay.record(cards, actions, seed=seed, mode="vs", players=2).dumps(), "utf-8")
+        page = tmp_path / f"seat-{seed}.html"
+        assert main(["replay", str(game), "--html", str(page), "--seat", "0"]) == 0
+        pages.append(page.read_bytes())
+        assert f"seed {seed}".encode() not in pages[-1]
+    assert pages[0] == pages[1]
+    # The referee's pages differ (so the pair is no accident of a page that shows nothing).
+    referee = [viewer_html(replay.load(tmp_path / f"game-{s}.json"), cards) for s in seeds]
+    assert referee[0] != referee[1]

@@ -143,6 +143,9 @@ class ModeSpec:
     hand_over: HandOver = field(factory=HandOver)
     agent_max_actions: int = 5000
     """The action limit of an agents-only game at the terminal when none is given."""
+    secrets_between_seats: bool = False
+    """Each seat holds what the others may not see (the VS attributes and items, the Crest hands):
+    a referee's save or the seed written for one seat would give the others' away (issue 22)."""
 
     @property
     def save_format(self) -> str:

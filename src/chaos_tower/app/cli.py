@@ -53,7 +53,9 @@ def _parser() -> argparse.ArgumentParser:
         "with --agent agents play every seat and the explained log is printed; --seat P=NAME "
         "gives one seat to an agent.",
     )
-    play.add_argument("--seed", type=int, default=None, help="the game's seed (default 0)")
+    play.add_argument(
+        "--seed", type=int, default=None, help="the game's seed (default: a fresh one, kept by --record)"
+    )
     # No argparse choices for --game and --mode: the games come from the registry (and from installed
     # packages' entry points), which --help must not import (issue 13); play checks them and lists them.
     play.add_argument(

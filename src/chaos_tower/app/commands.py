@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..kernel.errors import CardSetError, PictureFormatError
+from ..kernel.errors import CardSetError, OutputError, PictureFormatError
 from . import replay
+from .outputs import check_writable, write_output
 
 # api, replay and svgkit are imported inside the commands that use them: building the
 # parsers (--help, --version) must not import the games' rules (issue 13).
@@ -96,6 +97,8 @@ def run_replay(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
 
     out = out or sys.stdout
     err = err or sys.stderr
+    if args.html is not None and not _can_write(args.html, err):
+        return 2
     cards = _cards(args.cards, err, None if args.cards else _replay_game(args.file))
     if cards is None:
         return 2
@@ -158,9 +161,23 @@ def _write_viewer(args: argparse.Namespace, cards: Any, out: TextIO, err: TextIO
     except ValueError as exc:  # a seat the game does not have
         print(f"{args.file}: {exc}", file=err)
         return 2
-    Path(args.html).write_text(page, encoding="utf-8")
+    try:
+        write_output(args.html, page)
+    except OutputError as exc:
+        print(exc, file=err)
+        return 1
     print(f"wrote {args.html}", file=out)
     return 0
+
+
+def _can_write(path: str, err: TextIO) -> bool:
+    """Whether the output ``path`` can be written, checked before any work (issue 22); else says why."""
+    try:
+        check_writable(path)
+    except OutputError as exc:
+        print(exc, file=err)
+        return False
+    return True
 
 
 _NO_PNG = "writing PNG needs the cairosvg library: pip install cairosvg (or write .svg)"
@@ -188,6 +205,8 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
         return 2
     if fmt == "png" and not _has_cairosvg():
         print(_NO_PNG, file=err)
+        return 2
+    if not _can_write(args.out, err):
         return 2
     game_name = None if args.cards or args.replay is None else _replay_game(args.replay)
     cards = _cards(args.cards, err, game_name)
@@ -224,5 +243,8 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     except ImportError:
         print(_NO_PNG, file=err)
         return 2
+    except OSError as exc:  # gone since the check (a directory removed, a disk full)
+        print(f"cannot write {path}: {exc.strerror or exc}", file=err)
+        return 1
     print(f"wrote {path}", file=out)
     return 0

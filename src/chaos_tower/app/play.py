@@ -9,7 +9,7 @@ built from its own observation). Agents only: the explained log is printed.
 
 At the prompt a person types an action's number or its text in any case
 (``PLACE 2,2 R90``), or a command (:data:`~chaos_tower.app.terminal.COMMANDS`): ``help``/``?``,
-``list [KIND]``, ``view``, ``undo``, ``save FILE``, ``q``. Before an action that
+``list [KIND]``, ``view``, ``info CARD``, ``undo``, ``save FILE``, ``q``. Before an action that
 loses the game the loop warns and waits for it again or ``yes``. ``undo`` takes
 back the last action of the game when (1) the seat now to move made it (so
 nobody, person or agent, has acted since, and no hand-over has shown anything
@@ -27,15 +27,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
 from .. import api, registry
-from ..kernel.errors import ChaosTowerError, MalformedActionError
+from ..kernel.errors import ChaosTowerError, MalformedActionError, OutputError
 from ..registry import HandOver
 from . import replay
+from .cardinfo import card_info
 from .choosing import pick
 from .hotseat import HotSeat
+from .outputs import write_output
 from .table import Played, SetupError, Table, open_table
 from .terminal import SCREEN_LINES, Style, grammar_text, listing, wants_colour
 
@@ -57,6 +58,22 @@ def _hand_over(state: Any) -> HandOver:
         return registry.mode_of(type(state)).hand_over
     except KeyError:
         return HandOver()
+
+
+def _secrets(state: Any) -> bool:
+    """Whether the mode's seats keep secrets from each other (:attr:`~chaos_tower.registry.ModeSpec.
+    secrets_between_seats`); a state no registered mode plays: no."""
+    try:
+        return registry.mode_of(type(state)).secrets_between_seats
+    except KeyError:
+        return False
+
+
+NO_SAVE = (
+    "not saved: in this game every save holds all the seats' secrets (a replay its seed, a save the "
+    "whole table); start with --record FILE instead: it is written when the game ends or you quit, "
+    "and chaos-tower play --resume FILE goes on from there"
+)
 
 
 class _Keyboard:
@@ -132,6 +149,7 @@ class _Game:
         self.played: list[Played] = list(table.played)
         self.rules = api.rules_of(self.state)
         self.house = _hand_over(table.state)
+        self.secrets = _secrets(table.state)
         self.players = self.rules.players(self.state)
         self.style = Style(wants_colour(out))
         self.log: list[str] = [str(e) for e in getattr(self.state, "events", ())]
@@ -178,7 +196,8 @@ class _Game:
         return [t.text for t in self.played]
 
     def save(self, path: str) -> str:
-        """Write the game so far: a replay when its start is known, else the referee's save."""
+        """Write the game so far: a replay when its start is known, else the referee's save; what was
+        written. :class:`~chaos_tower.kernel.errors.OutputError` when it cannot be."""
         if self.table.start is not None:
             text = self.as_replay().dumps()
             what = f"a replay of {len(self.played)} actions"
@@ -186,9 +205,9 @@ class _Game:
             text = api.dumps(self.state)
             what = "the position (a save)"
         try:
-            Path(path).write_text(text, encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            return f"cannot save to {path}: {exc}"
+            write_output(path, text)
+        except ValueError as exc:  # a name the system cannot take (a NUL in it)
+            raise OutputError(f"cannot write {path}: {exc}") from None
         return f"saved {what} to {path}; chaos-tower play --resume {path} goes on from here"
 
     def as_replay(self) -> replay.Replay:
@@ -264,6 +283,10 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
         keep_seat = False
         last = me
         shown = game.print_since(me, game.house.news)
+        if game.players > 1:  # whose turn it is, by seat when people share the keyboard (issue 28)
+            people = sum(agent is None for agent in game.table.agents)
+            game.say(style.head(f"{game.who(me)}, your turn" if people > 1 else "your turn"))
+            shown += 1
         view = api.seat_view(game.state, me)
         game.say(view)
         actions = api.legal_actions(game.state)
@@ -299,10 +322,21 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
             if command == "view" and not rest:
                 game.say(view)
                 continue
+            if command == "info":  # a card's record: public, printed on the card (issue 28)
+                for text in card_info(game.table.cards, rest):
+                    game.say(f"  {text}")
+                continue
             if command == "save":
-                game.say(
-                    game.save(rest.strip()) if rest.strip() else style.bad("  save needs a file: save FILE")
-                )
+                # Issue 22: typed at one seat's prompt, a save must not hand that seat the others' secrets.
+                if game.secrets:
+                    game.say(style.bad(f"  {NO_SAVE}"))
+                elif not rest.strip():
+                    game.say(style.bad("  save needs a file: save FILE"))
+                else:
+                    try:
+                        game.say(game.save(rest.strip()))
+                    except OutputError as exc:
+                        game.say(style.bad(f"  not saved: {exc}"))
                 continue
             if command == "undo" and not rest:
                 message = game.undo(me)
@@ -341,16 +375,34 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
 
 
 def _end(game: _Game, seat: HotSeat | None) -> int:
+    people = [p for p, agent in enumerate(game.table.agents) if agent is None]
     if seat is not None:
         # The game is over: the last view goes with the private screen; the result is for all.
         seat.end()
         rule = "=" * game.house.banner.index(" ")
         game.say(f"\n{rule} game over {rule}")
-        for line in game.log[min(game.seen) :]:
-            game.say(f"    {line}")
-    game.say(api.render_text(game.state))
+    # What happened since the people last looked: the turns that ended the game (issue 22), which an
+    # agent may have played after a person's last view.
+    since = min(game.seen[p] for p in people)
+    if seat is None and game.log[since:]:
+        game.say("the end of the game:")
+    for line in game.log[since:]:
+        game.say(f"    {line}")
+    game.say(_final_table(game, people))
     game.say(_result_line(game.state))
     return 0
+
+
+def _final_table(game: _Game, people: Sequence[int]) -> str:
+    """The table at the end, as the rules reveal it (TOC-VS2-020, TOC-VS3-043, CRD-START-C): where the
+    seats keep secrets, the game's end shows none of them (not the leftover attributes, the unused
+    items, another's hand), so one person sees their own last view and several, sharing the screen,
+    no table (the log and the result above are public); elsewhere the whole table."""
+    if not game.secrets:
+        return api.render_text(game.state)
+    if len(people) == 1:
+        return api.seat_view(game.state, people[0])
+    return "(the seats' secrets stay hidden at the end: see the rules of the game's end)"
 
 
 def play(table: Table, inp: TextIO, out: TextIO) -> int:
@@ -369,7 +421,11 @@ def play(table: Table, inp: TextIO, out: TextIO) -> int:
         print("\ninterrupted", file=out)
         code = 130
     if table.record is not None:
-        message = game.save(table.record)
+        try:
+            message = game.save(table.record)
+        except OutputError as exc:  # checked before the game, yet gone since: say so, never exit 0
+            print(f"chaos-tower play: the game was not recorded: {exc}", file=out)
+            return code or 1
         print(message.replace("saved", "recorded", 1), file=out)
     return code
 

@@ -12,9 +12,9 @@ the installed package.) The loader reads only the copy's top-level files, so
 from __future__ import annotations
 
 import argparse
+import secrets
 import shutil
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -40,37 +40,96 @@ def _with_local_modeline(text: str) -> str:
 def init_cardset(target: str | Path, *, game: str = "tower", minimal: bool = False) -> list[Path]:
     """Write a copy of the built-in set of ``game`` (or of its minimal one-file set) into ``target``.
 
-    ``target`` must be a new or an empty directory; otherwise :class:`InitError`
-    is raised and nothing is written. Returns the files written: the card
-    files, then the game's schemas under ``schemas/``.
+    ``target`` must be a new or an empty directory, not a symbolic link (nor a dangling one);
+    otherwise, or when it cannot be written (a path under a file, no permission), :class:`InitError`
+    is raised and nothing is left behind. An existing empty directory is kept as it is (the same
+    directory, its mode unchanged); what is made follows the umask. Returns the files written:
+    the card files, then the game's schemas under ``schemas/``.
     """
     if game not in GAMES:
         raise InitError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
     target = Path(target)
-    if target.exists() and not target.is_dir():
-        raise InitError(f"{target} is not a directory")
-    if target.is_dir() and any(target.iterdir()):
-        raise InitError(f"{target} is not empty; init writes only into a new or an empty directory")
+    _check_target(target)
     source = carddata_dir() / (f"{game}-minimal" if minimal else game)
     schemas = sorted(schemas_dir().glob(f"{game}-*.schema.json"))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    # Written aside first and moved in whole, so a failure leaves no half-made set.
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
-        for file in sorted(source.glob("*.yaml")):
-            text = _with_local_modeline(file.read_text(encoding="utf-8"))
-            (staging / file.name).write_text(text, encoding="utf-8")
-        (staging / "schemas").mkdir()
-        for schema in schemas:
-            shutil.copyfile(schema, staging / "schemas" / schema.name)
-        if target.exists():
-            target.rmdir()
+        if target.is_dir():
+            _fill(target, source, schemas)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _create(target, source, schemas)
+    except OSError as exc:
+        raise InitError(f"cannot write {target}: {exc.strerror or exc}") from None
+    cards = sorted(p for p in target.iterdir() if p.is_file())
+    return [*cards, *(target / "schemas" / schema.name for schema in schemas)]
+
+
+def _check_target(target: Path) -> None:
+    """Refuse a target that is a link, a file, not empty, or under a file (issue 22: one line each)."""
+    if target.is_symlink():
+        state = "" if target.exists() else " to nothing"
+        raise InitError(f"{target} is a symbolic link{state}; init writes only into a new or empty directory")
+    above = next((p for p in target.parents if p.exists() or p.is_symlink()), None)
+    if above is not None and not above.is_dir():
+        raise InitError(f"{target} lies under {above}, which is not a directory")
+    try:
+        if target.exists() and not target.is_dir():
+            raise InitError(f"{target} is not a directory")
+        if target.is_dir() and any(target.iterdir()):
+            raise InitError(f"{target} is not empty; init writes only into a new or an empty directory")
+    except OSError as exc:
+        raise InitError(f"cannot read {target}: {exc.strerror or exc}") from None
+
+
+def _write(folder: Path, source: Path, schemas: list[Path]) -> None:
+    for file in sorted(source.glob("*.yaml")):
+        text = _with_local_modeline(file.read_text(encoding="utf-8"))
+        (folder / file.name).write_text(text, encoding="utf-8")
+    (folder / "schemas").mkdir()
+    for schema in schemas:
+        shutil.copyfile(schema, folder / "schemas" / schema.name)
+
+
+def _aside(parent: Path, name: str) -> Path:
+    """A new directory in ``parent`` (made by mkdir, so it follows the umask, unlike mkdtemp's 0700)."""
+    while True:
+        staging = parent / f".{name}.{secrets.token_hex(4)}"
+        try:
+            staging.mkdir()
+        except FileExistsError:
+            continue
+        return staging
+
+
+def _create(target: Path, source: Path, schemas: list[Path]) -> None:
+    # Written aside first and moved in whole, so a failure leaves no half-made set.
+    staging = _aside(target.parent, target.name)
+    try:
+        _write(staging, source, schemas)
         staging.rename(target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    cards = sorted(p for p in target.iterdir() if p.is_file())
-    return [*cards, *(target / "schemas" / schema.name for schema in schemas)]
+
+
+def _fill(target: Path, source: Path, schemas: list[Path]) -> None:
+    # The directory itself is kept (its inode, its mode): written aside inside it, then moved up.
+    staging = _aside(target, "init")
+    moved: list[Path] = []
+    try:
+        _write(staging, source, schemas)
+        for entry in sorted(staging.iterdir()):
+            entry.rename(target / entry.name)
+            moved.append(target / entry.name)
+        staging.rmdir()
+    except BaseException:
+        for entry in moved:
+            if entry.is_dir():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
 
 
 def add_parser(commands: Any) -> None:

@@ -21,9 +21,10 @@ from .. import api, registry
 from ..agents import AGENTS, Agent, make_agent
 from ..cardsets.loading import load_cardset
 from ..cardsets.safefile import FileRefusal, read_limited
-from ..kernel.errors import CardSetError, ChaosTowerError
+from ..kernel.errors import CardSetError, ChaosTowerError, OutputError
 from ..registry import GameSpec, ModeSpec
 from . import replay
+from .outputs import check_writable
 
 __all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "open_table"]
 
@@ -220,8 +221,9 @@ def _new(args: argparse.Namespace, spec: GameSpec, mode: ModeSpec, people: bool)
     limit = _flag(args, "max_actions")
     if limit is None and not people:
         limit = mode.agent_max_actions
-    seed = _flag(args, "seed")
-    options: dict[str, Any] = {"seed": 0 if seed is None else seed, "max_actions": limit}
+    # No --seed: a fresh one, drawn and kept in the state as ct.new_game(seed=None) does, so that
+    # no two default games deal the same secrets (issue 22); a replay recorded of it holds it.
+    options: dict[str, Any] = {"seed": _flag(args, "seed"), "max_actions": limit}
     if mode.rules.name == "tower-vs":
         options |= {
             "mode": "vs",
@@ -273,6 +275,11 @@ def open_table(args: argparse.Namespace) -> Table:
         raise SetupError(
             "--record needs the game from its start: resume a replay (a save holds only the position)"
         )
+    if _flag(args, "record") is not None:
+        try:  # before the game: a record that cannot be written must not lose a game played (issue 22)
+            check_writable(_flag(args, "record"))
+        except OutputError as exc:
+            raise SetupError(f"--record: {exc}") from None
     players = api.rules_of(state).players(state)
     names = _seat_names(args, players, game)
     if budget is not None and ("mcts" not in names or budget < 1):

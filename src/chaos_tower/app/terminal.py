@@ -10,7 +10,9 @@ so the board stays on screen.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import shutil
 from collections.abc import Mapping, Sequence
 from typing import TextIO
@@ -21,12 +23,13 @@ SCREEN_LINES = 50
 """The terminal height the first listing is sized for (issue 16: the board must stay on screen)."""
 
 COMMANDS: tuple[tuple[str, str], ...] = (
-    ("NUMBER or action text", "play that action (any case: PLACE 2,2 R90 is place 2,2 r90)"),
+    ("NUMBER or action text", "play that action (any case: {upper} is {example})"),
     ("help, ?", "this help: the action grammar and these commands"),
-    ("list [KIND]", "number every legal action, or those of one kind (list place)"),
+    ("list [KIND]", "number every legal action, or those of one kind (list {kind})"),
     ("view", "show your view again"),
+    ("info CARD", "a card's full text, effects and rule IDs (by its id or name)"),
     ("undo", "take back your own last action, if nobody acted since and it revealed nothing"),
-    ("save FILE", "write the game so far to FILE (resume: chaos-tower play --resume FILE)"),
+    ("save FILE", "write the game so far to FILE, for --resume"),
     ("yes", "confirm an action that loses the game, after the warning"),
     ("q, quit", "stop (end of input and Ctrl-C stop too)"),
 )
@@ -101,8 +104,10 @@ def listing(texts: Sequence[str], room: int, kind: str | None = None, width: int
             kinds = ", ".join(sorted({_kind(t) for t in texts}))
             return [f"  no legal action is a {kind!r} now (kinds: {kinds})"]
         return _columns(entries, width, None)[0]
-    if len(entries) <= max(room, 1):
-        return [f"  {n:3d}  {t}" for n, t in entries]
+    grouped, entries = _grouped(entries)
+    if len(entries) + len(grouped) <= max(room, 1) or not entries:
+        return [*grouped, *(f"  {n:3d}  {t}" for n, t in entries)]
+    room -= len(grouped)
     counts: dict[str, int] = {}
     for _, t in entries:
         counts[_kind(t)] = counts.get(_kind(t), 0) + 1
@@ -117,7 +122,45 @@ def listing(texts: Sequence[str], room: int, kind: str | None = None, width: int
         if rest
         else []
     )
-    return [f"  {len(entries)} actions: {summary}", *lines, *more]
+    return [*grouped, f"  {len(entries)} actions: {summary}", *lines, *more]
+
+
+_NUMBER = re.compile(r"^[+-]?\d+$")
+
+
+def _grouped(entries: Sequence[tuple[int, str]]) -> tuple[list[str], list[tuple[int, str]]]:
+    """A kind of many actions that are a number per place, every combination of them (the VS modes'
+    ``adjust -4 0``, 30 after a draw), as one line per place with its choices (issue 28); the lines,
+    and the entries left to list one by one."""
+    kinds: dict[str, list[tuple[int, str]]] = {}
+    for n, t in entries:
+        kinds.setdefault(_kind(t), []).append((n, t))
+    lines: list[str] = []
+    rest: list[tuple[int, str]] = []
+    for kind, group in kinds.items():
+        places = _places([t.split()[1:] for _, t in group])
+        if len(group) <= 6 or places is None:
+            rest += group
+            continue
+        example = group[len(group) // 2][1]
+        each = "a number" if len(places) == 1 else "a number for each of " + ", ".join(
+            f"#{i}" for i in range(len(places))
+        )
+        lines.append(f"  {kind} ×{len(group)}: {kind} then {each}, e.g. {example}")
+        for i, values in enumerate(places):
+            lines.append(f"    #{i}: {' '.join(values)}")
+    return lines, sorted(rest)
+
+
+def _places(rows: Sequence[Sequence[str]]) -> list[list[str]] | None:
+    """The numbers at each place of ``rows``, when the rows are every combination of them; else None."""
+    width = len(rows[0]) if rows else 0
+    if not width or any(len(r) != width or not all(_NUMBER.match(w) for w in r) for r in rows):
+        return None
+    places = [sorted(set(r[i] for r in rows), key=int) for i in range(width)]
+    if len(set(map(tuple, rows))) != len(rows) or len(rows) != math.prod(len(p) for p in places):
+        return None
+    return places
 
 
 def grammar_text(grammar: Sequence[tuple[str, str, str]]) -> list[str]:
@@ -129,5 +172,9 @@ def grammar_text(grammar: Sequence[tuple[str, str, str]]) -> list[str]:
         lines.append(f"  {'':<24} e.g. {example}")
     lines.append("commands:")
     command_width = max(len(c) for c, _ in COMMANDS)
-    lines.extend(f"  {command:<{command_width}}  {what}" for command, what in COMMANDS)
+    # The commands' examples are the game's own (issue 28: VS and Crest showed the solo game's).
+    examples = [example for _, example, _ in grammar]
+    example = min((e for e in examples if " " in e), key=len, default=examples[0] if examples else "1")
+    words = {"upper": example.upper(), "example": example, "kind": _kind(example)}
+    lines.extend(f"  {command:<{command_width}}  {what.format(**words)}" for command, what in COMMANDS)
     return lines

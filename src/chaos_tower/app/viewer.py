@@ -18,8 +18,9 @@ events) in the page's data:
 
 By default (a spectator after the game) the page holds the referee's view and
 every seat's, with a switch between them. With ``seat=P`` it holds P's view
-only: no referee data and no other seat's secrets are anywhere in the file, not
-merely hidden by CSS, so it can be handed to that player.
+only: no referee data, no other seat's secrets and no seed (which deals them all)
+are anywhere in the file, not merely hidden by CSS, so it can be handed to that
+player: two games that seat cannot tell apart give the same page.
 
 Rule links are ``{docs_base}rules/{page}.html#{rule-id}``, the anchors the
 Sphinx docs build makes (``docs/rules/step.md`` has ``(toc-step-03)=``). The
@@ -110,7 +111,9 @@ def _json(data: Any) -> str:
 def viewer_html(game: replay.Replay, cards: Any, *, seat: int | None = None, docs_base: str = "") -> str:
     """The whole page as text (see the module's documentation)."""
     data = views(game, cards, seat=seat, docs_base=docs_base)
-    title = f"{game.game} replay, seed {game.seed}, {len(game.actions)} actions"
+    # A seat's page names no seed: the seed deals every hidden attribute, hand and deck (issue 22).
+    seed = "" if seat is not None else f", seed {game.seed}"
+    title = f"{game.game} replay{seed}, {len(game.actions)} actions"
     if seat is not None:
         title += f" — seat {seat}'s view"
     return (

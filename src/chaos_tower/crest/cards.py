@@ -192,7 +192,8 @@ class MonsterStats:
 
 @frozen(kw_only=True)
 class CrestCard:
-    """A crest (紋章): put on a mark of its kind, used with its stack in the beast phase."""
+    """A crest (紋章): put on a mark of its kind (`CRD-WIELD-D`), used with its stack in the beast
+    phase (`CRD-BEAST-A`)."""
 
     id: str
     name: str

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..kernel.errors import MalformedActionError
 from ..kernel.options import Options, OptionSpec
 from ..registry import GameRules, ViewCodec
-from . import determinize, engine, layout, notation, observe, render, serial, svg, view_codec
+from . import determinize, engine, layout, notation, observe, render, serial, svg, terminal, view_codec
 from .actions import GRAMMAR, CrestAction, action_text, parse_action
 from .cards import CrestCardSet
 from .start import new_game
@@ -115,6 +115,7 @@ CREST = GameRules(
     notation_words=(notation.GAME,),
     render_svg=svg.render_svg,
     action_grammar=GRAMMAR,
+    seat_view=terminal.seat_view,
 )
 
 CREST_VIEW = ViewCodec(

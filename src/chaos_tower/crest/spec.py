@@ -40,6 +40,7 @@ SPEC = GameSpec(
             start=front.start,
             options=front.OPTIONS,
             view=front.CREST_VIEW,
+            secrets_between_seats=True,  # CRD-START-C: each wielder's hand is their own
             hand_over=HandOver(banner="==== seat {p}: take the keyboard (others, look away) ===="),
             # Zero-sum with two seats, or two equal teams (the winning team's seats 1, the other's -1).
             variants=(

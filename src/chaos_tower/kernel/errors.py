@@ -21,6 +21,7 @@ __all__ = [
     "InitError",
     "MalformedActionError",
     "OptionError",
+    "OutputError",
     "PictureFormatError",
     "Problem",
     "SaveError",
@@ -141,6 +142,10 @@ class IllegalActionError(ChaosTowerError):
 
 class InitError(ChaosTowerError, ValueError):
     """``chaos-tower init`` cannot write there: the target is a file or a directory that is not empty."""
+
+
+class OutputError(ChaosTowerError, OSError):
+    """A command's output file cannot be written there (no directory, no permission, a directory)."""
 
 
 class MalformedActionError(ChaosTowerError, ValueError):

@@ -194,11 +194,13 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
     from .results import read_games, read_record
     from .stats import summarize
 
+    if args.html:  # before the results are read: a report that cannot be written is said at once
+        _output(args.html)
     record = read_record(args.results)
     summary = summarize(read_games(args.results), record["spec"])
     print(summary_text(summary, record), file=out)
     if args.html:
-        Path(args.html).write_text(html_report(summary, record), encoding="utf-8")
+        _output(args.html, html_report(summary, record))
         print(f"wrote {args.html}", file=out)
     return 0
 
@@ -212,3 +214,19 @@ def _compare(args: argparse.Namespace, out: TextIO) -> int:
     result = compare(read_games(args.a), a["spec"], read_games(args.b), b["spec"])
     print(compare_text(result, args.a, args.b), file=out)
     return 0
+
+
+def _output(path: str, text: str | None = None) -> None:
+    """Check that ``path`` can be written (``text`` None), or write ``text`` there; a
+    :class:`~chaos_tower.lab.spec.LabError` if not (issue 22: the one check of chaos_tower.app.outputs)."""
+    from ..app.outputs import check_writable, write_output
+    from ..kernel.errors import OutputError
+    from .spec import LabError
+
+    try:
+        if text is None:
+            check_writable(path)
+        else:
+            write_output(path, text)
+    except OutputError as exc:
+        raise LabError(str(exc)) from None

@@ -52,6 +52,7 @@ SPEC = GameSpec(
             start=vs.start,
             options=vs.OPTIONS,
             view=vs.VS_VIEW,
+            secrets_between_seats=True,  # TOC-VS2-020, TOC-VS2-023: attributes and items are secret
             # Every decision is handed over: a VS turn's draw and adjustment are secret (TOC-VS2-027).
             hand_over=HandOver(
                 word="player",

@@ -85,8 +85,18 @@ def _options(state: VsState) -> Options:
 def _seat_view(state: VsState, player: int) -> str:
     """The player's view (:func:`~chaos_tower.vs.observe.observation` only), with card and item names."""
     t = state.table
-    names = dict(zip((*t.chaos_ids, *t.item_ids), (*t.chaos_names, *t.item_names), strict=True))
-    return render.view_text(observe.observation(state, player), names)
+    # An item with its VS values, so that the adjustments a gift offers make sense (issue 28).
+    items = [f"{name} ({_values(vs)})" for name, vs in zip(t.item_names, t.item_vs, strict=True)]
+    names = dict(zip((*t.chaos_ids, *t.item_ids), (*t.chaos_names, *items), strict=True))
+    return f"{render.view_text(observe.observation(state, player), names)}\n  ({LEGEND})"
+
+
+LEGEND = "G W V S D: the elements 地水火風闇, earth water fire wind dark (TOC-START-F); #K: counter K"
+"""The VS view's abbreviations, explained once (issue 28)."""
+
+
+def _values(vs: tuple[int, ...]) -> str:
+    return " ".join(f"{LETTERS[i]}{v:+d}" for i, v in enumerate(vs) if v) or "no VS value"
 
 
 VS = GameRules(

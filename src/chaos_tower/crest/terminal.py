@@ -1,0 +1,116 @@
+"""What a wielder is shown at the terminal: every monster with its numbers and marks, and the hand.
+
+Built from :func:`~chaos_tower.crest.observe.observation` only (what the seat may know), with the
+card set's public text: each card by its name and its key numbers (a crest's mark kind and
+effects, a ring's, a spell's target), each monster's HP of its maximum, DX, MDX and RG, and each
+mark by its kind (`CRD-START-A`, `CRD-WIELD-D`). The abbreviations are explained once, on the
+last line. The actions name cards by id, so the hand shows each card's id beside its name.
+"""
+
+from __future__ import annotations
+
+from .cards import (
+    STATUSES,
+    Boost,
+    BreakRing,
+    CrestCard,
+    CrestEffect,
+    Cure,
+    Damage,
+    DiscardCards,
+    Guard,
+    Heal,
+    Inflict,
+    RingCard,
+    SpellCard,
+    Ward,
+)
+from .observe import CrestObservation, observation
+from .state import CrestState
+
+__all__ = ["LEGEND", "card_line", "seat_view"]
+
+LEGEND = "HP now/most, DX dexterity, MDX magic dexterity, RG regeneration, dmg damage"
+"""The view's abbreviations, explained once (issue 28)."""
+
+_WIDTH = 100
+"""A seat's marks share one line up to this width, else take a line each."""
+
+
+def _effect(effect: CrestEffect) -> str:
+    if isinstance(effect, Damage):
+        base = "" if effect.by == "none" else effect.by.upper()
+        return f"dmg {base}{effect.plus:+d}" if effect.plus and base else f"dmg {base or effect.plus}"
+    if isinstance(effect, Inflict):
+        return f"{effect.status.value} {effect.turns}"
+    if isinstance(effect, Heal):
+        return f"heal {effect.amount}"
+    if isinstance(effect, Cure):
+        return f"cure {effect.status.value}" if effect.status else "cure all"
+    if isinstance(effect, DiscardCards):
+        return f"discard {effect.count}"
+    if isinstance(effect, BreakRing):
+        return "break ring"
+    if isinstance(effect, Boost):
+        return f"{effect.stat.upper()}+{effect.amount}"
+    if isinstance(effect, Guard):
+        return f"-{effect.amount} dmg by {effect.against.upper()}"
+    assert isinstance(effect, Ward)
+    return f"no {effect.status.value}"
+
+
+def card_line(card: CrestCard | RingCard | SpellCard) -> str:
+    """A deck card by its name and key numbers, e.g. ``NAME (fang: dmg DX+2)`` for a fang crest."""
+    effects = ", ".join(_effect(e) for e in card.effects)
+    if isinstance(card, CrestCard):
+        return f"{card.name} ({card.mark}: {effects})"
+    if isinstance(card, RingCard):
+        return f"{card.name} (ring: {effects})"
+    return f"{card.name} (spell at {card.target.value}: {effects})"
+
+
+def _view(state: CrestState, obs: CrestObservation) -> list[str]:
+    game = state.game
+    cards = {kind.id: kind for kind in game.kinds}
+    monsters = {m.id: m for m in game.cards.monsters}
+
+    def named(card_id: str) -> str:
+        return card_line(cards[card_id])
+
+    over = obs.result is not None
+    lines = [
+        f"You are seat {obs.player} of {obs.players}; phase {obs.phase}"
+        + ("" if obs.phase == "setup" else f", round {obs.rounds}, turn {obs.turns}")
+        + ("" if over else f"; seat {obs.seat} to act")
+    ]
+    for seat in range(obs.players):
+        monster = monsters[obs.monsters[seat]]
+        who = f"seat {seat}" + (" (you)" if seat == obs.player else "")
+        team = f" (team {obs.teams[seat]})" if obs.teams else ""
+        held = ", ".join(f"{s.value} {t}" for s, t in zip(STATUSES, obs.statuses[seat], strict=True) if t)
+        dead = "" if obs.alive[seat] else " DEAD"
+        ring = obs.rings[seat]
+        lines.append(
+            f"  {who}{team}: {monster.name} HP {obs.hp[seat]}/{monster.hp} DX {monster.dx} "
+            f"MDX {monster.mdx} RG {monster.rg}{dead}; hand {obs.hand_sizes[seat]}; "
+            f"ring {named(ring) if ring else '-'}" + (f" [{held}]" if held else "")
+        )
+        marks = [
+            f"m{mark} {kind}: {' + '.join(named(c) for c in obs.marks[seat][mark]) or '-'}"
+            for mark, kind in enumerate(monster.marks)
+        ]
+        one = "      " + " | ".join(marks)
+        lines.extend([one] if len(one) <= _WIDTH else [f"      {m}" for m in marks])
+        if obs.face_down[seat]:
+            lines.append(f"      ({obs.face_down[seat]} card(s) put out face down)")
+    top = f"; top: {named(obs.discard[-1])}" if obs.discard else ""
+    lines.append(f"  deck {obs.deck_size}, discards {len(obs.discard)}{top}")
+    lines.append(f"  hand: {' '.join(obs.hand) or '-'}")
+    lines.extend(f"    {card_id}: {named(card_id)}" for card_id in obs.hand)
+    lines.append(f"  ({LEGEND})")
+    return lines
+
+
+def seat_view(state: CrestState, player: int) -> str:
+    """Seat ``player``'s view at the terminal (the module's documentation)."""
+    return "\n".join(_view(state, observation(state, player)))
