@@ -77,7 +77,7 @@ class VsTable:
     freed with it."""
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Pickled as its card set's fingerprint (chaos_tower.cardref), compiled again on unpickling.
+        # Pickled as its card set's fingerprint (chaos_tower.kernel.cardref), compiled again on unpickling.
         return (table_of, (self.fingerprint,))
 
     def extra_da(self, round_: int) -> int:
