@@ -33,11 +33,13 @@ PROGRAMS = ("app", "lab")
 GAMES = ("tower", "crest")
 GAME_MAY_IMPORT = ("kernel", "cardsets", "registry", "svgkit")
 
-# crest.play is an old entry point (run_crest), kept for one release as a call of the one play
-# loop in chaos_tower.app. (The games' fronts no longer import the front door: each spec module
-# hands its modes' functions to the registry, which the front door reads.)
+# crest.play is an old entry point (run_crest), kept until oldpaths.REMOVED_IN as a call of the one
+# play loop in chaos_tower.app, warning that it is old (oldpaths.warn_old_path). (The games' fronts
+# no longer import the front door: each spec module hands its modes' functions to the registry,
+# which the front door reads.)
 GAME_IMPORT_EXCEPTIONS = {
     ("crest.play", "app.play"),
+    ("crest.play", "oldpaths"),
 }
 IO_EXCEPTIONS = {
     "rulebook",  # reads the packaged rule registries (rules/*.yaml), like cardsets.resources
@@ -47,9 +49,7 @@ IO_EXCEPTIONS = {
 # through entry points; nobody else imports by a string or reads importlib.metadata.
 DYNAMIC_IMPORT_HOMES = ("registry", "games")
 DYNAMIC_IMPORT_EXCEPTIONS = {
-    ("__init__", ".oldpaths"),  # the package's lazy names (PEP 562): one table, read by __getattr__
-    ("__init__", ".options"),
-    ("__init__", "f-string"),
+    ("__init__", "f-string"),  # the package's lazy names (PEP 562): one table, read by __getattr__
     ("__init__", "no string"),
     ("oldpaths", "no string"),  # the old paths: an import of one is answered with its new module
     ("lab.agents", "no string"),  # a run spec may name a user's own agent by module path
@@ -103,6 +103,10 @@ def _home(short: str) -> str:
     return short
 
 
+OLD_PATH_USES: set[tuple[str, str]] = set()
+"""(module, old path) for each import in src of an old path: none (tests/test_oldpaths.py)."""
+
+
 def _imports(name: str, path: Path) -> set[str]:
     """The chaos_tower modules ``name`` imports (short names below chaos_tower), deferred ones too."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -126,7 +130,10 @@ def _imports(name: str, path: Path) -> set[str]:
             targets = inside if len(inside) == len(subs) else [module, *inside]
         for target in targets:
             if target == ROOT or target.startswith(ROOT + "."):
-                short = _home(target.removeprefix(ROOT).removeprefix("."))
+                raw = target.removeprefix(ROOT).removeprefix(".")
+                if _home(raw) != raw:
+                    OLD_PATH_USES.add((name, raw))
+                short = _home(raw)
                 while short and short not in MODULES:
                     short = short.rpartition(".")[0]
                 if short != name:
@@ -139,6 +146,11 @@ GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 def _area(name: str) -> str:
     return name.split(".")[0] if name else ""
+
+
+def test_src_imports_no_old_path() -> None:
+    """No module imports a module by its old path (chaos_tower.oldpaths), relative imports too."""
+    assert set() == OLD_PATH_USES
 
 
 def test_the_kernel_imports_nothing_outside_itself() -> None:

@@ -12,7 +12,7 @@ from chaos_tower.app.cli import _parser, main
 
 
 def _run(argv: list[str], lines: str = "") -> tuple[int, str]:
-    from chaos_tower.play import run
+    from chaos_tower.app.play import run
 
     args = _parser().parse_args(["play", *argv])
     out = io.StringIO()

@@ -205,7 +205,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         return _validate(args.paths, args.format, strict=args.strict, play=args.play)
     if args.command == "play":
-        from ..play import run
+        from .play import run
 
         return run(args)
     if args.command == "replay":

@@ -83,7 +83,8 @@ def _options(state: VsState) -> Options:
 
 
 def _seat_view(state: VsState, player: int) -> str:
-    """The player's view (:func:`~chaos_tower.vs.observe.observation` only), with card and item names."""
+    """The player's view (:func:`~chaos_tower.tower.vs.observe.observation` only), with card and
+    item names."""
     t = state.table
     names = dict(zip((*t.chaos_ids, *t.item_ids), (*t.chaos_names, *t.item_names), strict=True))
     return render.view_text(observe.observation(state, player), names)
