@@ -191,7 +191,11 @@ _LAZY: dict[str, tuple[str, str]] = {
     "seat_view": (".api", "seat_view"),
     "to_notation": (".signatures", "to_notation"),
 }
-"""Each public name: the module it lives in and its name there (Crest's actions carry a prefix here)."""
+"""Each public name: the module it lives in and its name there (Crest's actions carry a prefix here).
+
+The one list of the public surface: ``__all__``, the ``TYPE_CHECKING`` imports above and the typed
+functions of :mod:`chaos_tower.signatures` are checked against it (tests/test_public_surface.py,
+which prints the lines to paste when they differ)."""
 
 
 class _Package(ModuleType):
@@ -210,7 +214,7 @@ sys.modules[__name__].__class__ = _Package
 def __getattr__(name: str) -> Any:
     where = _LAZY.get(name)
     if where is None:
-        # A submodule (``ct.api``, ``ct.replay``): the eager imports of old made them attributes.
+        # A submodule (``ct.api``, ``ct.registry``): the eager imports of old made them attributes.
         if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
             return importlib.import_module(f".{name}", __name__)
         raise AttributeError(f"module 'chaos_tower' has no attribute {name!r}")
