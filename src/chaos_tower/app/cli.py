@@ -61,10 +61,11 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="the Tower: solo (default) or vs; another game: one of its modes (default: its first)",
     )
+    # No choices for --players and --agent either: each mode's facts (registry.ModeSpec: its
+    # player counts, the agents that play it) decide, when the game is set up.
     play.add_argument(
         "--players",
         type=int,
-        choices=(2, 3, 4, 5, 6),
         help="with --mode vs: 2 to 5; with --game crest: 2 to 6 (default 2)",
     )
     play.add_argument(
@@ -89,9 +90,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--agent",
-        choices=("random", "greedy", "heuristic", "mcts", "simple"),
-        help="let agents play (solo: random, greedy, heuristic or mcts; vs: random or simple; "
-        "crest: random or greedy)",
+        help="let agents play every seat: random, greedy, heuristic or mcts (and simple for --mode vs; "
+        "each mode lists the agents that play it)",
     )
     play.add_argument(
         "--budget",
