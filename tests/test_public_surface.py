@@ -6,7 +6,9 @@ module it lives in and its name there. Everything else that lists the names is c
   names);
 - ``chaos_tower/signatures.py``: its ``__all__``, the typed front-door functions it declares for
   mypy and the ones it imports from the front door at run time;
-- docs/api.md documents every name (tests/test_docs.py).
+- docs/api.md documents every name (tests/test_docs.py);
+- and the ``new_game`` overloads of signatures.py are written from the modes' option specs by
+  tools/gen_signatures.py (issue 23, item 1's typed front door).
 
 A failure prints the lines to paste, generated from the table.
 """
@@ -17,8 +19,12 @@ import ast
 import importlib
 from pathlib import Path
 
+import attrs
+
 import chaos_tower as ct
-from chaos_tower import api, signatures
+from chaos_tower import api, registry, signatures
+from chaos_tower.kernel.options import OptionSpec
+from toolmodule import load_tool
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "chaos_tower"
 TABLE: dict[str, tuple[str, str]] = ct._LAZY
@@ -106,3 +112,31 @@ def test_the_block_printed_on_a_failure_is_the_table() -> None:
     }
     assert seen == TABLE
     assert "    from .crest.actions import Cast as CrestCast" in _expected_block()
+
+
+def test_the_new_game_overloads_are_generated_from_the_option_specs() -> None:
+    """signatures.py's ``new_game`` overloads are what tools/gen_signatures.py writes from each built-in
+    mode's option specs (run it after adding an option): every option is typed, none by hand."""
+    tool = load_tool("gen_signatures")
+    text = (SRC / "signatures.py").read_text(encoding="utf-8")
+    assert tool.rewritten(text) == text, "stale: run python tools/gen_signatures.py"
+    for game in ("tower", "crest"):
+        for mode in registry.game(game).modes:
+            for spec in mode.options:
+                assert f"        {spec.name}: {tool.annotation(spec)}" in text, (mode.name, spec.name)
+
+
+def test_an_option_added_to_a_mode_is_typed_by_the_generator() -> None:
+    """A synthetic option on the solo mode appears, typed, in the generated overloads."""
+    tool = load_tool("gen_signatures")
+    solo = registry.game("tower").mode("solo")
+    extra = OptionSpec(
+        name="fog", types=(str,), default="none", allowed=("none", "thick"), rule="TOC-X-01", doc="synthetic"
+    )
+    assert tool.annotation(extra) == 'Literal["none", "thick"]'
+    assert tool.annotation(extra, wide=True) == "str"
+    changed = attrs.evolve(
+        registry.game("tower"), modes=(attrs.evolve(solo, options=(*solo.options, extra)),)
+    )
+    lines = "\n".join(tool._game(changed))
+    assert '        fog: Literal["none", "thick"] | None = None,' in lines
