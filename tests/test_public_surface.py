@@ -131,7 +131,7 @@ def test_an_option_added_to_a_mode_is_typed_by_the_generator() -> None:
     tool = load_tool("gen_signatures")
     solo = registry.game("tower").mode("solo")
     extra = OptionSpec(
-        name="fog", types=(str,), default="none", allowed=("none", "thick"), rule="TOC-X-01", doc="synthetic"
+        name="fog", types=(str,), default="none", allowed=("none", "thick"), rule=solo.options[-1].rule, doc=""
     )
     assert tool.annotation(extra) == 'Literal["none", "thick"]'
     assert tool.annotation(extra, wide=True) == "str"

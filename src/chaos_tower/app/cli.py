@@ -51,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
         "own view. Without --agent you choose each action by its number or its text in any case "
         "(? or help at the prompt: the grammar, list, undo, save FILE; q or end-of-input quits); "
         "with --agent agents play every seat and the explained log is printed; --seat P=NAME "
-        "gives one seat to an agent.",
+        "gives one seat to an agent. Every option of the chosen mode is a flag too "
+        "(--step-on-road, --da-order sequential; the rule pages list them).",
     )
     play.add_argument("--seed", type=int, default=None, help="the game's seed (default 0)")
     # No argparse choices for --game and --mode: the games come from the registry (and from installed
@@ -198,7 +199,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    # play keeps the flags it does not know: the chosen mode's options (app.optionflags reads them).
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command != "play":
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.option_flags = unknown
     if args.command == "validate":
         if args.play < 0:
             print("chaos-tower validate: --play N needs N of 0 or more", file=sys.stderr)

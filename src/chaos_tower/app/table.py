@@ -24,6 +24,7 @@ from ..cardsets.safefile import FileRefusal, read_limited
 from ..kernel.errors import CardSetError, ChaosTowerError
 from ..registry import GameSpec, ModeSpec
 from . import replay
+from .optionflags import FlagError, option_flags
 
 __all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "open_table"]
 
@@ -249,9 +250,24 @@ def _new(args: argparse.Namespace, spec: GameSpec, mode: ModeSpec, people: bool)
         flags = ("players", "teams", *VS_FLAGS)
         options |= {n: _flag(args, n) for n in flags if n in known and _flag(args, n)}
     try:
+        options |= _mode_flags(args, mode)
         return cards, api.new_game(cards, **options)
     except ValueError as exc:
         raise SetupError(f"chaos-tower play: {exc}") from None
+
+
+_NAMED = ("players", "teams", "max_actions", *VS_FLAGS)
+"""The options with flags of their own in the parser; every other option's flag comes from its spec."""
+
+
+def _mode_flags(args: argparse.Namespace, mode: ModeSpec) -> dict[str, Any]:
+    """The mode's options given as flags the parser left aside (:mod:`chaos_tower.app.optionflags`)."""
+    specs = [spec for spec in mode.options if spec.name not in _NAMED]
+    try:
+        return option_flags(_flag(args, "option_flags") or (), specs, prog=f"chaos-tower play ({mode.name})")
+    except FlagError as exc:
+        known = " ".join(f"--{s.name.replace('_', '-')}" for s in specs) or "none"
+        raise SetupError(f"{exc} (this mode's option flags: {known})") from None
 
 
 def _people_only(args: argparse.Namespace) -> bool:
@@ -266,6 +282,7 @@ def open_table(args: argparse.Namespace) -> Table:
     budget = _flag(args, "budget")
     if resume is not None:
         given = [n for n in GAME_FLAGS if _flag(args, n) not in (None, False, "solo")]
+        given += [w.removeprefix("--") for w in _flag(args, "option_flags") or () if w.startswith("--")]
         if _flag(args, "game") not in (None, "tower"):
             given.append("game")
         if given:
