@@ -130,9 +130,8 @@ def test_an_option_added_to_a_mode_is_typed_by_the_generator() -> None:
     """A synthetic option on the solo mode appears, typed, in the generated overloads."""
     tool = load_tool("gen_signatures")
     solo = registry.game("tower").mode("solo")
-    extra = OptionSpec(
-        name="fog", types=(str,), default="none", allowed=("none", "thick"), rule=solo.options[-1].rule, doc=""
-    )
+    rule = solo.options[-1].rule
+    extra = OptionSpec(name="fog", types=(str,), default="none", allowed=("none", "thick"), rule=rule, doc="")
     assert tool.annotation(extra) == 'Literal["none", "thick"]'
     assert tool.annotation(extra, wide=True) == "str"
     changed = attrs.evolve(
