@@ -121,6 +121,10 @@ def test_the_command_line_checks_players_teams_and_agents_by_the_facts(
     assert "'mcts' is not one of random, human" in capsys.readouterr().err
     assert main(["play", "--game", "toy", "--players", "3", "--agent", "random", "--quiet"]) == 0
     assert "result" in capsys.readouterr().out
+    assert main(["play", "--players", "2", "--agent", "random"]) == 2
+    assert "--players: the solo game is for 1 player, not 2" in capsys.readouterr().err
+    assert main(["play", "--players", "1", "--extra-rule", "--agent", "random"]) == 2
+    assert "belong to --mode vs" in capsys.readouterr().err
     assert main(["play", "--agent", "simple"]) == 2
     assert "the solo game is played by the agents random, greedy, heuristic, mcts" in capsys.readouterr().err
     assert main(["play", "--game", "crest", "--players", "2", "--teams", "--agent", "random"]) == 2

@@ -93,7 +93,7 @@ def _check_game_flags(args: argparse.Namespace) -> tuple[GameSpec, ModeSpec]:
         raise SetupError(f"--mode: the Tower plays {' or '.join(spec.mode_names)}, not {mode!r}")
     if mode == "vs":
         return spec, _checked_facts(args, spec.mode("vs"), "--mode vs")
-    if _flag(args, "players") is None and any(_flag(args, n) for n in VS_FLAGS):
+    if any(_flag(args, n) for n in VS_FLAGS):
         raise SetupError("--extra-rule and the VS readings belong to --mode vs")
     return spec, _checked_facts(args, spec.mode("solo"), "the solo game")
 
@@ -103,8 +103,8 @@ def _checked_facts(args: argparse.Namespace, mode: ModeSpec, label: str) -> Mode
     low, high = mode.players
     players = _flag(args, "players")
     if players is not None and not low <= players <= high:
-        counts = str(low) if low == high else f"{low} to {high}"
-        raise SetupError(f"--players: {label} is for {counts} players, not {players}")
+        counts = "1 player" if high == 1 else f"{low} players" if low == high else f"{low} to {high} players"
+        raise SetupError(f"--players: {label} is for {counts}, not {players}")
     if _flag(args, "teams") and (players or low) not in mode.team_players:
         counts = " or ".join(map(str, mode.team_players))
         teams = f"plays in teams with {counts} players" if counts else "has no teams"
