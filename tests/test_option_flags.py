@@ -91,3 +91,15 @@ def test_an_option_added_to_a_mode_is_a_flag_at_once(
     capsys.readouterr()
     assert main(["play", "--game", "toy", "--agent", "random", "--fog", "purple"]) == 2
     assert "invalid choice: 'purple' (choose from 'none', 'thick')" in capsys.readouterr().err
+
+
+def test_render_takes_the_default_modes_option_flags(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``chaos-tower render`` draws a new game of the card set's first mode with its option flags."""
+    out = tmp_path / "solo.svg"
+    assert main(["render", "--out", str(out), "--actions", "2", "--da-order", "sequential"]) == 0
+    assert out.read_text(encoding="utf-8").startswith("<svg")
+    assert main(["render", "--out", str(tmp_path / "x.svg"), "--da-order", "backwards"]) == 2
+    assert "chaos-tower render (tower solo): argument --da-order: invalid choice" in capsys.readouterr().err
+    assert not (tmp_path / "x.svg").exists()

@@ -200,9 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
-    # play keeps the flags it does not know: the chosen mode's options (app.optionflags reads them).
+    # play and render keep the flags they do not know: a mode's options (app.optionflags reads them).
     args, unknown = parser.parse_known_args(argv)
-    if unknown and args.command != "play":
+    if unknown and args.command not in ("play", "render"):
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     args.option_flags = unknown
     if args.command == "validate":
