@@ -44,7 +44,8 @@ def _reference(directory: Path, schema: str) -> Callable[[], None]:
     """The plain reference: PyYAML's C loader and jsonschema on the same files, nothing more."""
     import jsonschema
     import yaml
-    from chaos_tower.schema import load_schema, registry
+
+    from chaos_tower.cardsets.schema import load_schema, registry
 
     files = sorted(directory.glob("*.yaml"))
 
@@ -65,7 +66,7 @@ def _reference(directory: Path, schema: str) -> Callable[[], None]:
 
 def loading(repeats: int = 7) -> list[tuple[str, float, str]]:
     """(label, ratio, target) for load_cardset and validate of the built-in sets against the reference."""
-    from chaos_tower.cli import main
+    from chaos_tower.app.cli import main
 
     rows = []
     for game, schema in (("tower", "tower-cardset"), ("crest", "crest-cardset")):

@@ -1,6 +1,9 @@
 """The dependency rules of issue 12's layout, checked on the code's own imports and calls (AST scan).
 
 - the kernel imports nothing of chaos_tower outside chaos_tower.kernel (so it names no game);
+- no module names a module to import in a string (``import_module("...")``, ``__import__``) or reads
+  the installed packages (``importlib.metadata``) except the registry, which finds the games: a
+  string import is a dependency the scan above cannot see;
 - a game (chaos_tower.tower, chaos_tower.crest) imports only the kernel, the card-set readers, the
   registry, the shared drawing helpers and itself: Crest never imports the Tower;
 - nothing outside the programs (chaos_tower.app, and the designer's lab) and the card-set readers
@@ -30,15 +33,29 @@ PROGRAMS = ("app", "lab")
 GAMES = ("tower", "crest")
 GAME_MAY_IMPORT = ("kernel", "cardsets", "registry", "svgkit")
 
-# crest.play is an old entry point (run_crest), kept for one release as a call of the one play
-# loop in chaos_tower.app. (The games' fronts no longer import the front door: each spec module
-# hands its modes' functions to the registry, which the front door reads.)
+# crest.play is an old entry point (run_crest), kept until oldpaths.REMOVED_IN as a call of the one
+# play loop in chaos_tower.app, warning that it is old (oldpaths.warn_old_path). (The games' fronts
+# no longer import the front door: each spec module hands its modes' functions to the registry,
+# which the front door reads.)
 GAME_IMPORT_EXCEPTIONS = {
     ("crest.play", "app.play"),
+    ("crest.play", "oldpaths"),
 }
 IO_EXCEPTIONS = {
     "rulebook",  # reads the packaged rule registries (rules/*.yaml), like cardsets.resources
     "svgkit",  # write_picture writes a picture file for `chaos-tower render`: to move into app/
+}
+# The registry (registry.py, games.py) finds the built-in games by name and the installed ones
+# through entry points; nobody else imports by a string or reads importlib.metadata.
+DYNAMIC_IMPORT_HOMES = ("registry", "games")
+DYNAMIC_IMPORT_EXCEPTIONS = {
+    ("__init__", "f-string"),  # the package's lazy names (PEP 562): one table, read by __getattr__
+    ("__init__", "no string"),
+    ("oldpaths", "no string"),  # the old paths: an import of one is answered with its new module
+    ("lab.agents", "no string"),  # a run spec may name a user's own agent by module path
+    ("app.commands", "cairosvg"),  # optional extras, probed where used: no chaos_tower module
+    ("svgkit", "cairosvg"),
+    ("cardsets.fastyaml", "yaml.cyaml"),
 }
 KNOWN_CIRCLES: list[set[str]] = []
 """None: the last two (crest actions <-> state; tower items -> progress -> steps) went with issue 12."""
@@ -86,6 +103,10 @@ def _home(short: str) -> str:
     return short
 
 
+OLD_PATH_USES: set[tuple[str, str]] = set()
+"""(module, old path) for each import in src of an old path: none (tests/test_oldpaths.py)."""
+
+
 def _imports(name: str, path: Path) -> set[str]:
     """The chaos_tower modules ``name`` imports (short names below chaos_tower), deferred ones too."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -109,7 +130,10 @@ def _imports(name: str, path: Path) -> set[str]:
             targets = inside if len(inside) == len(subs) else [module, *inside]
         for target in targets:
             if target == ROOT or target.startswith(ROOT + "."):
-                short = _home(target.removeprefix(ROOT).removeprefix("."))
+                raw = target.removeprefix(ROOT).removeprefix(".")
+                if _home(raw) != raw:
+                    OLD_PATH_USES.add((name, raw))
+                short = _home(raw)
                 while short and short not in MODULES:
                     short = short.rpartition(".")[0]
                 if short != name:
@@ -122,6 +146,11 @@ GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
 
 def _area(name: str) -> str:
     return name.split(".")[0] if name else ""
+
+
+def test_src_imports_no_old_path() -> None:
+    """No module imports a module by its old path (chaos_tower.oldpaths), relative imports too."""
+    assert set() == OLD_PATH_USES
 
 
 def test_the_kernel_imports_nothing_outside_itself() -> None:
@@ -151,6 +180,79 @@ def test_a_game_imports_only_the_kernel_the_cardsets_the_registry_and_itself() -
     """Crest does not import the Tower, and neither imports the programs or the front door."""
     assert _game_breaches() == GAME_IMPORT_EXCEPTIONS
     assert not any(_area(t) == "tower" for n, ts in GRAPH.items() if _area(n) == "crest" for t in ts)
+
+
+def _import_call_name(node: ast.Call) -> str | None:
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return name if name in ("import_module", "__import__") else None
+
+
+def _reads_metadata(node: ast.AST) -> bool:
+    """``from importlib.metadata import …``, ``from importlib import metadata``, ``importlib.metadata``."""
+    if isinstance(node, ast.ImportFrom):
+        return node.module == "importlib.metadata" or (
+            node.module == "importlib" and any(a.name == "metadata" for a in node.names)
+        )
+    if isinstance(node, ast.Import):
+        return any(a.name == "importlib.metadata" for a in node.names)
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "metadata"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "importlib"
+    )
+
+
+def _dynamic_imports(path: Path) -> set[str]:
+    """What a module imports by a string (the string, "f-string", or "no string" for a computed
+    name), and "importlib.metadata" if it reads the installed packages."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and _import_call_name(node):
+            first = node.args[0] if node.args else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                found.add(first.value)
+            elif isinstance(first, ast.JoinedStr):
+                found.add("f-string")
+            else:
+                found.add("no string")
+        elif _reads_metadata(node):
+            found.add("importlib.metadata")
+    return found
+
+
+def test_only_the_registry_imports_by_a_string_or_reads_the_installed_packages() -> None:
+    """The kernel names no game by any route: no ``import_module("chaos_tower.tower...")`` in it
+    (nor anywhere but the registry), and only the registry reads entry points."""
+    uses = {
+        (name, what)
+        for name, path in MODULES.items()
+        if _area(name) not in DYNAMIC_IMPORT_HOMES and name != ""
+        for what in _dynamic_imports(path)
+    }
+    uses |= {("__init__", what) for what in _dynamic_imports(MODULES[""])}
+    assert uses == DYNAMIC_IMPORT_EXCEPTIONS
+    assert not any(_area(name) == "kernel" for name, _ in uses)
+
+
+_SAMPLE = """
+import importlib
+from importlib import metadata
+game = importlib.import_module("chaos_tower.tower")
+again = __import__(f"chaos_tower.{game}")
+named = importlib.import_module(game.name)
+"""
+
+
+def test_the_string_import_scan_sees_each_route(tmp_path: Path) -> None:
+    """The scanner finds a string import, an f-string, ``__import__`` and importlib.metadata."""
+    assert "chaos_tower.games" in _dynamic_imports(MODULES["registry"])
+    assert "importlib.metadata" in _dynamic_imports(MODULES["games"])
+    assert "f-string" in _dynamic_imports(MODULES["games"])
+    sample = tmp_path / "sample.py"
+    sample.write_text(_SAMPLE, encoding="utf-8")
+    assert _dynamic_imports(sample) == {"chaos_tower.tower", "f-string", "no string", "importlib.metadata"}
 
 
 _IO_CALLS = {"open", "input", "print"}

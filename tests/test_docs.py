@@ -189,12 +189,12 @@ def test_a_missing_code_reference_fails_the_build(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     good = (
-        "{source}`chaos_tower.tower.progress.apply_flip` "
+        "{source}`chaos_tower.tower.solo.progress.apply_flip` "
         "{source}`t <tests/test_docs.py::test_the_toctree_holds_every_section>`"
     )
     (tmp_path / "index.md").write_text(f"# Links\n\n{good}\n", encoding="utf-8")
     assert _sphinx(tmp_path, tmp_path / "ok").returncode == 0
-    for bad in ("chaos_tower.tower.progress.no_such_function", "tests/test_docs.py::test_no_such_test"):
+    for bad in ("chaos_tower.tower.solo.progress.no_such_function", "tests/test_docs.py::test_no_such_test"):
         (tmp_path / "index.md").write_text(f"# Links\n\n{good} {{source}}`{bad}`\n", encoding="utf-8")
         run = _sphinx(tmp_path, tmp_path / "bad", "dummy")
         assert run.returncode != 0

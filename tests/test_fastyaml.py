@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 import yaml
-from chaos_tower.safeload import LIMITS, Limits, _Reader, parse_bytes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chaos_tower import fastyaml
+from chaos_tower.cardsets import fastyaml
+from chaos_tower.cardsets.safeload import LIMITS, Limits, _Reader, parse_bytes
 from strategies import yaml_text
 
 CARDDATA = Path(__file__).resolve().parents[1] / "carddata"

@@ -12,7 +12,7 @@ import pytest
 
 from chaos_tower.app.cli import _parser
 from chaos_tower.app.hotseat import HotSeat
-from chaos_tower.play import run
+from chaos_tower.app.play import run
 
 WIPE = "\033[2J\033[3J\033[H"
 

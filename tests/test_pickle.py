@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from chaos_tower.errors import SaveError
 
 import chaos_tower as ct
+from chaos_tower.kernel.errors import SaveError
 
 CARDDATA = Path(__file__).resolve().parents[1] / "carddata"
 _MODES: list[tuple[str, str | None, dict[str, Any]]] = [
@@ -105,7 +105,7 @@ def test_a_state_of_an_unknown_set_alone_is_a_clear_save_error() -> None:
     state = ct.new_game(cards, seed=1)
     script = (
         "import pickle, sys\n"
-        "from chaos_tower.errors import SaveError\n"
+        "from chaos_tower.kernel.errors import SaveError\n"
         "try:\n"
         "    pickle.loads(sys.stdin.buffer.read())\n"
         "except SaveError as exc:\n"

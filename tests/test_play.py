@@ -60,7 +60,7 @@ def test_play_with_a_bad_card_set_exits_1(capsys: pytest.CaptureFixture[str], tm
 def test_play_reads_from_the_given_streams() -> None:
     import argparse
 
-    from chaos_tower.play import run
+    from chaos_tower.app.play import run
 
     out = io.StringIO()
     args = argparse.Namespace(cards=None, seed=0, agent=None, max_actions=None, quiet=False)

@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from chaos_tower.cli import _parser
 
 import chaos_tower as ct
-from chaos_tower import replay
+from chaos_tower.app import replay
+from chaos_tower.app.cli import _parser
 from chaos_tower.app.play import run
 from chaos_tower.app.terminal import listing, wants_colour
 
@@ -371,17 +371,3 @@ def test_ctrl_c_and_end_of_input_end_cleanly(game: str) -> None:
     if game != "solo":
         assert "\033[2J\033[3J\033[H\ninterrupted" in out.getvalue()
     assert _play(GAMES[game], "")[1].rstrip().endswith("bye")
-
-
-def test_the_old_entry_points_play_through_the_one_loop() -> None:
-    """chaos_tower.vs.play.run_vs and crest.play.run_crest still run."""
-    from chaos_tower.crest.play import run_crest
-    from chaos_tower.vs.play import run_vs
-
-    out = io.StringIO()
-    args = _parser().parse_args(["play", "--players", "2", "--seed", "4"])
-    args.players = 2
-    assert run_vs(args, io.StringIO("\nq\n"), out) == 0 and "your attributes" in out.getvalue()
-    out = io.StringIO()
-    assert run_crest(_parser().parse_args(["play", "--seed", "2"]), io.StringIO("\nq\n"), out) == 0
-    assert "hand: " in out.getvalue()

@@ -16,7 +16,6 @@ import tomllib
 from pathlib import Path
 
 from packaging.requirements import Requirement
-
 from tests.toolmodule import load_tool
 
 REPO = Path(__file__).resolve().parents[1]
@@ -30,7 +29,7 @@ def _commands() -> list[str]:
 
 
 def test_the_readme_starts_with_two_commands_install_and_run_then_install_and_test() -> None:
-    """Command 1 installs the package and plays on the built-in set; command 2 installs `test` and runs pytest."""
+    """Command 1 installs the package and plays the built-in set; command 2 installs `test`, runs pytest."""
     first, second = _commands()
     assert "pip install ." in first and "chaos-tower play" in first
     assert 'pip install -e ".[test]"' in second and second.endswith("python -m pytest -q -n auto")

@@ -95,10 +95,9 @@ pictures; a filled one was named rightly and lies face up.
 
 def _howto_games() -> dict[str, tuple[Any, list[Any], Any]]:
     """The games the "How to play" pages tell: first state, agents by seat, and how to pick the seat."""
-    from chaos_tower.vs.agents import SimpleVsAgent
-
     from chaos_tower.agents import GreedyAgent
     from chaos_tower.crest.agents import CrestRandomAgent
+    from chaos_tower.tower.vs.agents import SimpleVsAgent
 
     tower, crest = ct.load_cardset(), ct.load_cardset(game="crest")
     return {

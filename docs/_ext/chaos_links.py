@@ -1,6 +1,6 @@
 """The ``source`` role: a rule page's "Implemented in" and "Tested by" references as links.
 
-``{source}`chaos_tower.tower.progress.apply_flip``` links to the API reference when
+``{source}`chaos_tower.tower.solo.progress.apply_flip``` links to the API reference when
 the name is documented there (a public name), and otherwise to the highlighted
 source of its module made by :mod:`sphinx.ext.viewcode`, at the enclosing
 definition. ``{source}`test_x <tests/tower/test_y.py::test_x>``` links to the

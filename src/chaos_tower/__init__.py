@@ -19,7 +19,13 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+from .oldpaths import install as _install_old_paths
+
+_install_old_paths()  # the paths before issue 12's layout: an import of one warns, then answers
 
 # `import chaos_tower` imports nothing else: each public name is imported on first use
 # (PEP 562), so the command line's --help and --version, and programs that use one game,
@@ -185,21 +191,30 @@ _LAZY: dict[str, tuple[str, str]] = {
     "seat_view": (".api", "seat_view"),
     "to_notation": (".signatures", "to_notation"),
 }
-"""Each public name: the module it lives in and its name there (Crest's actions carry a prefix here)."""
+"""Each public name: the module it lives in and its name there (Crest's actions carry a prefix here).
+
+The one list of the public surface: ``__all__``, the ``TYPE_CHECKING`` imports above and the typed
+functions of :mod:`chaos_tower.signatures` are checked against it (tests/test_public_surface.py,
+which prints the lines to paste when they differ)."""
 
 
-# The submodule chaos_tower.options shares its name with the function ct.options: importing a
-# submodule sets the package's attribute, so it is imported now, and the name handed back to
-# the function (by __getattr__), as the eager imports left it.
-_oldpaths = importlib.import_module(".oldpaths", __name__)  # the paths before issue 12's layout
-importlib.import_module(".options", __name__)  # the old path of kernel.options
-del globals()["options"]
+class _Package(ModuleType):
+    """The package: an import of an old path (``chaos_tower.options``, now kernel.options) sets the
+    package's attribute of that name, which must not hide the public function (``ct.options``)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _LAZY and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
     where = _LAZY.get(name)
     if where is None:
-        # A submodule (``ct.api``, ``ct.replay``): the eager imports of old made them attributes.
+        # A submodule (``ct.api``, ``ct.registry``): the eager imports of old made them attributes.
         if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
             return importlib.import_module(f".{name}", __name__)
         raise AttributeError(f"module 'chaos_tower' has no attribute {name!r}")
@@ -299,5 +314,3 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
-
-_oldpaths.link_loaded()  # last: the old paths of the modules imported above (see oldpaths)

@@ -1,4 +1,4 @@
-"""Old module paths, kept importable for one release: each names the module that replaced it.
+"""Old module paths, kept importable until :data:`REMOVED_IN`: each names the module that replaced it.
 
 Issue 12 moved the shared pieces into :mod:`chaos_tower.kernel`, card-set reading into
 :mod:`chaos_tower.cardsets`, the Tower's card model into :mod:`chaos_tower.tower`, its solo engine
@@ -8,10 +8,18 @@ path to its new one, and a finder on :data:`sys.meta_path` answers an import of 
 the new module itself, so both names are the same module object (same classes, same functions;
 ``monkeypatch`` on either patches both, and pickles made under the old class paths still load).
 
->>> import chaos_tower.tower.engine as old
+Importing an old path warns (a :class:`DeprecationWarning` naming the new path and the release that
+removes the old one, :data:`REMOVED_IN`; CHANGELOG.md lists them), attributed to the importing line:
+
+>>> import warnings
+>>> with warnings.catch_warnings(record=True) as caught:
+...     warnings.simplefilter("always")
+...     import chaos_tower.tower.engine as old
 >>> import chaos_tower.tower.solo.engine as new
 >>> old is new
 True
+>>> print(caught[0].message)
+chaos_tower.tower.engine is an old path, removed in chaos_tower 0.3.0: import chaos_tower.tower.solo.engine
 """
 
 from __future__ import annotations
@@ -20,12 +28,24 @@ import importlib
 import importlib.abc
 import importlib.machinery
 import sys
+import warnings
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["MOVED", "install", "link_loaded"]
+__all__ = ["MOVED", "OLD_MODULES", "REMOVED_IN", "install", "warn_old_path"]
 
 _ROOT = "chaos_tower."
+
+REMOVED_IN = "0.3.0"
+"""The release without the old paths (they stay through 0.2.0, the release after the move)."""
+
+OLD_MODULES: dict[str, str] = {
+    "play": "app.play",
+    "vs": "tower.vs",
+    "vs.play": "app.play",
+    "crest.play": "app.play",
+}
+"""The old paths that are still files of their own (a wrapper or an export list), warning likewise."""
 
 # old path -> new path, both below chaos_tower. (chaos_tower.vs is a small real package instead,
 # because its play.py stays there until the one terminal play loop replaces it.)
@@ -116,9 +136,40 @@ MOVED: dict[str, str] = {
 }
 
 
+def _importer_level() -> int:
+    """The ``stacklevel`` of the first frame outside the import system and the old paths' modules:
+    the line that imported the old path, so that Python's default filter shows it to a script.
+    (:func:`warnings.warn` itself does not count the import system's frozen frames.)"""
+    frame = sys._getframe(1)
+    level = 1
+    while frame.f_back is not None:
+        frozen = frame.f_code.co_filename.startswith("<frozen importlib")
+        name = frame.f_globals.get("__name__") or ""
+        if not frozen and name not in (__name__, "importlib", _ROOT[:-1]) and (
+            name.removeprefix(_ROOT) not in OLD_MODULES
+        ):
+            break
+        frame = frame.f_back
+        level += 0 if frozen else 1
+    return level
+
+
+def warn_old_path(old: str) -> None:
+    """Warn that ``chaos_tower.<old>`` was imported: a :class:`DeprecationWarning` naming the new path
+    and :data:`REMOVED_IN` (every message starts with ``chaos_tower.``, which the tests' filter reads)."""
+    new = MOVED.get(old) or OLD_MODULES[old]
+    warnings.warn(
+        f"{_ROOT}{old} is an old path, removed in chaos_tower {REMOVED_IN}: import {_ROOT}{new}",
+        DeprecationWarning,
+        stacklevel=_importer_level(),
+    )
+
+
 class _AliasLoader(importlib.abc.Loader):
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
-        module = importlib.import_module(_ROOT + MOVED[spec.name[len(_ROOT) :]])
+        old = spec.name[len(_ROOT) :]
+        warn_old_path(old)
+        module = importlib.import_module(_ROOT + MOVED[old])
         spec.loader_state = module.__spec__
         return module
 
@@ -146,20 +197,6 @@ def install() -> None:
     """Put the old-path finder first on :data:`sys.meta_path` (once; importing this module does it)."""
     if _FINDER not in sys.meta_path:
         sys.meta_path.insert(0, _FINDER)
-
-
-def link_loaded() -> None:
-    """Enter every already-imported new module under its old path in :data:`sys.modules`.
-
-    The package calls this once it is imported. An import of an old path that the finder answers
-    makes the import system set the old name on the parent package, which would hide a function
-    of the same name (``chaos_tower.options``, the module, over ``chaos_tower.options()``); an old
-    path already in :data:`sys.modules` is returned as it is, touching no attribute.
-    """
-    for old, new in MOVED.items():
-        module = sys.modules.get(_ROOT + new)
-        if module is not None:
-            sys.modules.setdefault(_ROOT + old, module)
 
 
 install()

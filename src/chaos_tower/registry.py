@@ -146,6 +146,46 @@ class ModeSpec:
     secrets_between_seats: bool = False
     """Each seat holds what the others may not see (the VS attributes and items, the Crest hands):
     a referee's save or the seed written for one seat would give the others' away (issue 22)."""
+    # The mode's facts, as data (OpenSpiel's GameType and GameInfo): read by the adapters, the lab
+    # and the command line instead of tables of their own (issue 23).
+    players: tuple[int, int] = (1, 1)
+    """The fewest and the most players; a ``players`` option, if the mode has one, has these bounds."""
+    team_players: tuple[int, ...] = ()
+    """The player counts that may play in two teams (its ``teams`` option); none: no teams."""
+    chance: bool = True
+    """Chance plays a part (a shuffle, a draw): one chance node, the seed, for the adapters."""
+    hidden_information: bool = True
+    """A player does not see everything (a hand, the deck's order): imperfect information."""
+    utility: tuple[float, float] = (-1.0, 1.0)
+    """The least and the most a seat's returns (``ct.returns``) can be."""
+    max_length: int | None = None
+    """The rules' own bound on a game's actions; ``None``: the rules set none, and a tool that needs
+    one (the adapters' ``max_actions``) uses its own default."""
+    agents: tuple[str, ...] = ("random", "greedy", "heuristic", "mcts")
+    """The agents (:data:`chaos_tower.agents.AGENTS` names, or a mode's own) that play it, weakest first."""
+
+    def __attrs_post_init__(self) -> None:
+        low, high = self.players
+        if not 1 <= low <= high:
+            raise ValueError(f"mode {self.name!r}: players {self.players} is no range of player counts")
+        by_name = {option.name: option for option in self.options}
+        players = by_name.get("players")
+        if players is not None and (players.low, players.high) != self.players:
+            raise ValueError(
+                f"mode {self.name!r}: its players option takes {players.low} to {players.high}, "
+                f"its facts say {low} to {high}"
+            )
+        teams_fit = set(self.team_players) <= set(range(low, high + 1))
+        if bool(self.team_players) != ("teams" in by_name) or not teams_fit:
+            raise ValueError(
+                f"mode {self.name!r}: team_players {self.team_players} and its teams option disagree"
+            )
+        if self.utility[0] > self.utility[1]:
+            raise ValueError(f"mode {self.name!r}: utility {self.utility} is no range")
+
+    def plays(self, agent: str) -> bool:
+        """Whether the agent called ``agent`` plays this mode."""
+        return agent in self.agents
 
     @property
     def save_format(self) -> str:

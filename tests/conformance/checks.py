@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import replay
+from chaos_tower.app import replay
 
 from .modes import Game, foreign_actions, players
 

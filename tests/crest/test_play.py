@@ -12,7 +12,7 @@ from chaos_tower.app.cli import _parser, main
 
 
 def _run(argv: list[str], lines: str = "") -> tuple[int, str]:
-    from chaos_tower.play import run
+    from chaos_tower.app.play import run
 
     args = _parser().parse_args(["play", *argv])
     out = io.StringIO()
@@ -41,8 +41,8 @@ def test_people_see_only_their_own_hand() -> None:
 
 
 def test_bad_player_counts_and_teams_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["play", "--game", "crest", "--players", "7", "--agent", "random"])
+    assert main(["play", "--game", "crest", "--players", "7", "--agent", "random"]) == 2
+    assert "--players: Crest Duel is for 2 to 6 players, not 7" in capsys.readouterr().err
     assert main(["play", "--mode", "vs", "--players", "6", "--agent", "random"]) == 2
     capsys.readouterr()
     assert main(["play", "--game", "crest", "--players", "3", "--teams", "--agent", "random"]) == 2

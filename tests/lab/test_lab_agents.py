@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from chaos_tower.cli import main
 
 from chaos_tower import lab
+from chaos_tower.app.cli import main
 from chaos_tower.lab.agents import parse_agent
 from chaos_tower.lab.results import read_games, read_record
 from chaos_tower.lab.runner import run

@@ -1,4 +1,4 @@
-"""The typed draft of one action's changes (chaos_tower.tower.change.Change): no field left behind.
+"""The typed draft of one action's changes (chaos_tower.tower.solo.change.Change): no field left behind.
 
 A rule edits a Change's typed attributes (``change.life = 3``), never a field named by a
 string; the draft must carry every part of a State, so that a field added to the State is
@@ -8,10 +8,10 @@ either changeable here or copied from the original, never silently reset.
 from __future__ import annotations
 
 import attrs
-from chaos_tower.tower.change import Change
-from chaos_tower.tower.state import State
 
 import chaos_tower as ct
+from chaos_tower.tower.solo.change import Change
+from chaos_tower.tower.solo.state import State
 
 from .scenario import cards
 

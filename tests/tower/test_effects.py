@@ -1,4 +1,4 @@
-"""The solo game's one effect interpreter (chaos_tower.tower.effects): every term of the vocabulary acts.
+"""The solo game's one effect interpreter (chaos_tower.tower.solo.effects): every term of the vocabulary acts.
 
 Each term of the effect vocabulary is run through the interpreter on a hand-built
 position, and the position (or the da, cost or fight damage it bears on) must change.
@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from chaos_tower.tower.actions import Use
-from chaos_tower.tower.board import card_at
-from chaos_tower.tower.change import Change
-from chaos_tower.tower.effects import effective_da, fight_da, monster_cost, needs, perform, use_reason
-from chaos_tower.vocabulary import (
+
+import chaos_tower as ct
+from chaos_tower.tower.solo.actions import Use
+from chaos_tower.tower.solo.board import card_at
+from chaos_tower.tower.solo.change import Change
+from chaos_tower.tower.solo.effects import effective_da, fight_da, monster_cost, needs, perform, use_reason
+from chaos_tower.tower.vocabulary import (
     EFFECT_TYPES,
     Attribute,
     CombatDa,
@@ -39,8 +41,6 @@ from chaos_tower.vocabulary import (
     Teleport,
     Trigger,
 )
-
-import chaos_tower as ct
 
 from .scenario import game, position
 

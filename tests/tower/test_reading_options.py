@@ -14,7 +14,7 @@ import pyspiel
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import replay
+from chaos_tower.app import replay
 from chaos_tower.integrations import openspiel as ct_openspiel  # noqa: F401  (registers the games)
 from chaos_tower.integrations import pettingzoo as ct_pettingzoo
 

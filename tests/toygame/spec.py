@@ -80,6 +80,8 @@ SPEC = GameSpec(
             variants=tuple(
                 Variant(name=f"toy_duel_{n}", options={"players": n}, zero_sum=n == 2) for n in (2, 3, 4)
             ),
+            players=(2, 4),
+            agents=("random",),  # the game-independent agent; the others do not claim the toy yet
         ),
     ),
 )

@@ -19,6 +19,8 @@ def solo(cards: ct.TowerCardSet) -> None:
     s = ct.new_game(cards, seed=1)
     assert_type(s, ct.State)
     assert_type(ct.new_game(cards, mode="solo", max_actions=50), ct.State)
+    # the solo readings, typed from their option specs (tools/gen_signatures.py)
+    assert_type(ct.new_game(cards, step_on_road=True, da_order="sequential"), ct.State)
     legal = ct.legal_actions(s)
     assert_type(legal, tuple[ct.Action, ...])
     nxt = ct.apply(s, legal[0])
@@ -56,6 +58,7 @@ def solo(cards: ct.TowerCardSet) -> None:
     ct.can_apply(s, ct.CrestRecover())  # type: ignore[call-overload]
     ct.new_game(cards, players=2)  # type: ignore[call-overload]
     ct.new_game(cards, max_action=3)  # type: ignore[call-overload]
+    ct.new_game(cards, da_order="backwards")  # type: ignore[call-overload]
     wrong: ct.VsState = ct.new_game(cards)  # type: ignore[assignment]
     ct.observation(s)  # type: ignore[call-overload]
     ct.determinize(s, 0, "7")  # type: ignore[call-overload]

@@ -12,7 +12,7 @@ import pytest
 
 import chaos_tower as ct
 from chaos_tower.app.cli import main
-from chaos_tower.play import run
+from chaos_tower.app.play import run
 
 from .scenario import CARDS
 

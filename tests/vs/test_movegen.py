@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 import pytest
-from chaos_tower.vs.engine import legal_actions_by_reasons
 
 import chaos_tower as ct
+from chaos_tower.tower.vs.engine import legal_actions_by_reasons
 
 CARDS = ct.load_cardset()
 _OPTIONS: list[dict[str, Any]] = [

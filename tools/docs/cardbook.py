@@ -5,10 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from chaos_tower.tower.svg import ATTRIBUTE_COLOURS, face_svg
-
-from chaos_tower import cards as cs
-from chaos_tower import vocabulary as vc
+from chaos_tower.tower import cards as cs
+from chaos_tower.tower import vocabulary as vc
+from chaos_tower.tower.solo.svg import ATTRIBUTE_COLOURS, face_svg
 
 from .common import code, esc, plain, table
 

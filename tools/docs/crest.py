@@ -8,10 +8,9 @@ random games).
 
 from __future__ import annotations
 
-from chaos_tower.options import rule_options
-
 import chaos_tower as ct
 from chaos_tower.crest import cards as cc
+from chaos_tower.kernel.options import rule_options
 from chaos_tower.rulebook import Rule, registries
 
 from .common import GENERATED, code, esc, page, plain, rule_ref, source_ref, table, test_ref

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from chaos_tower.options import rule_options
-
 import chaos_tower as ct
+from chaos_tower.kernel.options import rule_options
 from chaos_tower.rulebook import Rule, registries
 
 from .common import (
@@ -28,7 +27,7 @@ from .glossary import terms_line
 from .trace import GAMES, MAX_ACTIONS, MODULE, VS_GAMES, Traceability
 
 VS_SECTIONS = frozenset({"VS2", "VS3"})
-"""The VS modes (``chaos_tower.vs``): counted in a row of their own in the coverage table."""
+"""The VS modes (``chaos_tower.tower.vs``): counted in a row of their own in the coverage table."""
 
 
 def _rules() -> tuple[Rule, ...]:
@@ -138,7 +137,7 @@ def rules_pages(trace_: Traceability) -> dict[str, str]:
             f"# {esc(_section_title(section))}",
             (
                 "The rules of this section are the VS modes, played by "
-                "{doc}`chaos_tower.vs <../api/vs>` (see the {doc}`VS guide <../guides/vs>`); "
+                "{doc}`chaos_tower.tower.vs <../api/vs>` (see the {doc}`VS guide <../guides/vs>`); "
                 "the solo engine does not use them."
                 if section in VS_SECTIONS
                 else ""

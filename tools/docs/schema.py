@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from chaos_tower import vocabulary as vc
 from chaos_tower.crest.cards import CREST_EFFECT_TYPES
+from chaos_tower.tower import vocabulary as vc
 
 from .common import GENERATED, SCHEMAS, code, esc, page, prose, table, toctree
 
@@ -310,7 +310,8 @@ def schema_pages() -> dict[str, str]:
             "(schema-index)=",
             "# Schemas",
             "A card set is checked against these JSON Schemas (draft 2020-12) before it is read into "
-            f"typed records ({code('chaos_tower.cards')}, {code('chaos_tower.vocabulary')}). Every property "
+            f"typed records ({code('chaos_tower.tower.cards')}, {code('chaos_tower.tower.vocabulary')}). "
+            "Every property "
             "below carries the schema's own description; the card-set schema refers to the vocabulary "
             "schema for effects (`op`) and conditions (`test`).",
             "The files have no `$id`: each is named by its file name, and refers to another by a relative "

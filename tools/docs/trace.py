@@ -8,11 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from chaos_tower.vs.agents import SimpleVsAgent, play_game
-
 import chaos_tower as ct
 from chaos_tower.agents import RandomAgent, play
 from chaos_tower.crest.agents import CrestRandomAgent
+from chaos_tower.tower.vs.agents import SimpleVsAgent, play_game
 
 from .citations import (
     Scope,

@@ -51,7 +51,8 @@ def _parser() -> argparse.ArgumentParser:
         "own view. Without --agent you choose each action by its number or its text in any case "
         "(? or help at the prompt: the grammar, list, undo, save FILE; q or end-of-input quits); "
         "with --agent agents play every seat and the explained log is printed; --seat P=NAME "
-        "gives one seat to an agent.",
+        "gives one seat to an agent. Every option of the chosen mode is a flag too "
+        "(--step-on-road, --da-order sequential; the rule pages list them).",
     )
     play.add_argument(
         "--seed", type=int, default=None, help="the game's seed (default: a fresh one, kept by --record)"
@@ -63,10 +64,11 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="the Tower: solo (default) or vs; another game: one of its modes (default: its first)",
     )
+    # No choices for --players and --agent either: each mode's facts (registry.ModeSpec: its
+    # player counts, the agents that play it) decide, when the game is set up.
     play.add_argument(
         "--players",
         type=int,
-        choices=(2, 3, 4, 5, 6),
         help="with --mode vs: 2 to 5; with --game crest: 2 to 6 (default 2)",
     )
     play.add_argument(
@@ -91,9 +93,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--agent",
-        choices=("random", "greedy", "heuristic", "mcts", "simple"),
-        help="let agents play (solo: random, greedy, heuristic or mcts; vs: random or simple; "
-        "crest: random or greedy)",
+        help="let agents play every seat: random, greedy, heuristic or mcts (and simple for --mode vs; "
+        "each mode lists the agents that play it)",
     )
     play.add_argument(
         "--budget",
@@ -200,14 +201,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    # play and render keep the flags they do not know: a mode's options (app.optionflags reads them).
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and args.command not in ("play", "render"):
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.option_flags = unknown
     if args.command == "validate":
         if args.play < 0:
             print("chaos-tower validate: --play N needs N of 0 or more", file=sys.stderr)
             return 2
         return _validate(args.paths, args.format, strict=args.strict, play=args.play)
     if args.command == "play":
-        from ..play import run
+        from .play import run
 
         return run(args)
     if args.command == "replay":

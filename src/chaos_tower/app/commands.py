@@ -180,6 +180,18 @@ def _can_write(path: str, err: TextIO) -> bool:
     return True
 
 
+def _render_options(args: argparse.Namespace, cards: Any) -> dict[str, Any]:
+    from .. import registry
+    from .optionflags import option_flags
+
+    words = getattr(args, "option_flags", None) or ()
+    game = registry.game_of_cards(type(cards))
+    if not words or game is None:
+        return option_flags(words, (), prog="chaos-tower render")
+    specs = [s for s in game.modes[0].options if not s.required]
+    return option_flags(words, specs, prog=f"chaos-tower render ({game.name} {game.modes[0].name})")
+
+
 _NO_PNG = "writing PNG needs the cairosvg library: pip install cairosvg (or write .svg)"
 
 
@@ -226,7 +238,12 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
     else:
         from ..agents import RandomAgent
 
-        state = api.new_game(cards, seed=args.seed)
+        try:  # the default mode's options, as flags made from its specs (app.optionflags)
+            options = _render_options(args, cards)
+            state = api.new_game(cards, seed=args.seed, **options)
+        except ValueError as exc:
+            print(exc, file=err)
+            return 2
         agent = RandomAgent(args.seed)
         for _ in range(args.actions):
             if api.is_terminal(state):

@@ -3,7 +3,7 @@
 Each seat is a person or an agent (``--agent NAME`` for every seat, ``--seat
 P=NAME`` for one; names from :data:`chaos_tower.agents.AGENTS`). One person
 plays at the keyboard as is; two or more share it hot seat
-(:class:`~chaos_tower.hotseat.HotSeat`: every hand-over wipes the screen and
+(:class:`~chaos_tower.app.hotseat.HotSeat`: every hand-over wipes the screen and
 its scrollback, and what a seat is shown is :func:`chaos_tower.seat_view`,
 built from its own observation). Agents only: the explained log is printed.
 

@@ -15,7 +15,7 @@ Everything goes through the front door (:mod:`chaos_tower.api`), so one
 format serves every game and mode.
 
 >>> import chaos_tower as ct
->>> from chaos_tower import replay
+>>> from chaos_tower.app import replay
 >>> cards = ct.load_cardset()
 >>> game = replay.record(cards, ["place 0,0 r0"], seed=7)
 >>> game.actions, len(game.hashes or ())

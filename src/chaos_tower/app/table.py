@@ -18,12 +18,13 @@ from typing import Any
 from attrs import frozen
 
 from .. import api, registry
-from ..agents import AGENTS, Agent, make_agent
+from ..agents import Agent, make_agent
 from ..cardsets.loading import load_cardset
 from ..cardsets.safefile import FileRefusal, read_limited
 from ..kernel.errors import CardSetError, ChaosTowerError, OutputError
 from ..registry import GameSpec, ModeSpec
 from . import replay
+from .optionflags import FlagError, option_flags
 from .outputs import check_writable
 
 __all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "open_table"]
@@ -78,33 +79,44 @@ def _flag(args: argparse.Namespace, name: str) -> Any:
 def _check_game_flags(args: argparse.Namespace) -> tuple[GameSpec, ModeSpec]:
     """The game and mode asked for, after the checks of the flags (the games from the registry)."""
     mode = _flag(args, "mode")
-    agent = _flag(args, "agent")
     try:
         spec = registry.game(_flag(args, "game") or "tower")
     except KeyError as exc:
         raise SetupError(f"--game: {exc.args[0]}") from None
     if spec.name == "crest":
-        if mode not in (None, "solo", "duel") or any(_flag(args, n) for n in VS_FLAGS) or agent == "simple":
-            raise SetupError(
-                "Crest Duel has no --mode, --extra-rule or VS readings; its agents are " + ", ".join(AGENTS)
-            )
-        return spec, spec.mode("duel")
+        if mode not in (None, "solo", "duel") or any(_flag(args, n) for n in VS_FLAGS):
+            raise SetupError("Crest Duel has no --mode, --extra-rule or VS readings")
+        return spec, _checked_facts(args, spec.mode("duel"), "Crest Duel")
     if spec.name != "tower":
         return spec, _other_mode(args, spec)
     mode = mode or "solo"
     if mode not in spec.mode_names:
         raise SetupError(f"--mode: the Tower plays {' or '.join(spec.mode_names)}, not {mode!r}")
     if mode == "vs":
-        if _flag(args, "players") == 6 or _flag(args, "teams"):
-            raise SetupError("--mode vs is for 2 to 5 players, without teams")
-        return spec, spec.mode("vs")
-    if _flag(args, "teams"):
-        raise SetupError("--teams belongs to --game crest")
-    if _flag(args, "players") not in (None, 1) or any(_flag(args, n) for n in VS_FLAGS):
-        raise SetupError("--players, --extra-rule and the VS readings belong to --mode vs")
-    if agent == "simple":
-        raise SetupError("the solo game is played by the agents " + ", ".join(AGENTS))
-    return spec, spec.mode("solo")
+        return spec, _checked_facts(args, spec.mode("vs"), "--mode vs")
+    if any(_flag(args, n) for n in VS_FLAGS):
+        raise SetupError("--extra-rule and the VS readings belong to --mode vs")
+    return spec, _checked_facts(args, spec.mode("solo"), "the solo game")
+
+
+def _checked_facts(args: argparse.Namespace, mode: ModeSpec, label: str) -> ModeSpec:
+    """``mode``, after checking --players, --teams and --agent against its facts (registry.ModeSpec)."""
+    low, high = mode.players
+    players = _flag(args, "players")
+    if players is not None and not low <= players <= high:
+        counts = "1 player" if high == 1 else f"{low} players" if low == high else f"{low} to {high} players"
+        raise SetupError(f"--players: {label} is for {counts}, not {players}")
+    if _flag(args, "teams") and (players or low) not in mode.team_players:
+        counts = " or ".join(map(str, mode.team_players))
+        teams = f"plays in teams with {counts} players" if counts else "has no teams"
+        raise SetupError(f"--teams: {label} {teams}")
+    _check_agent(_flag(args, "agent"), mode, label)
+    return mode
+
+
+def _check_agent(agent: str | None, mode: ModeSpec, label: str) -> None:
+    if agent is not None and not mode.plays(agent):
+        raise SetupError(f"--agent {agent}: {label} is played by the agents {', '.join(mode.agents)}")
 
 
 def _other_mode(args: argparse.Namespace, spec: GameSpec) -> ModeSpec:
@@ -115,11 +127,11 @@ def _other_mode(args: argparse.Namespace, spec: GameSpec) -> ModeSpec:
     mode = spec.mode(name)
     known = {option.name for option in mode.options}
     stray = [n for n in ("players", "teams", *VS_FLAGS) if _flag(args, n) and n not in known]
-    if stray or _flag(args, "agent") == "simple":
-        flags = ", ".join("--" + n.replace("_", "-") for n in stray) or "--agent simple"
+    if stray:
+        flags = ", ".join("--" + n.replace("_", "-") for n in stray)
         options = ", ".join(sorted(known))
         raise SetupError(f"{spec.name}'s {name} mode has no {flags}; its options are {options}")
-    return mode
+    return _checked_facts(args, mode, f"{spec.name}'s {name} mode")
 
 
 def _cards(path: str | None, game: str) -> Any:
@@ -147,7 +159,7 @@ def _game_of_format(fmt: object) -> str:
     return "tower"
 
 
-def _seat_names(args: argparse.Namespace, players: int, game: str) -> list[str | None]:
+def _seat_names(args: argparse.Namespace, players: int, mode: ModeSpec) -> list[str | None]:
     """Who plays each seat: ``--agent`` for every seat, then ``--seat P=NAME`` for one."""
     names: list[str | None] = [_flag(args, "agent")] * players
     given: set[int] = set()
@@ -162,7 +174,7 @@ def _seat_names(args: argparse.Namespace, players: int, game: str) -> list[str |
         if seat in given:
             raise SetupError(f"--seat {seat} is given twice")
         given.add(seat)
-        known = (*AGENTS, "human", *(("simple",) if game == "tower-vs" else ()))
+        known = (*mode.agents, "human")  # the agents of the mode's facts (registry.ModeSpec)
         if name not in known:
             raise SetupError(f"--seat {spec}: {name!r} is not one of {', '.join(known)}")
         names[seat] = None if name == "human" else name
@@ -240,9 +252,24 @@ def _new(args: argparse.Namespace, spec: GameSpec, mode: ModeSpec, people: bool)
         flags = ("players", "teams", *VS_FLAGS)
         options |= {n: _flag(args, n) for n in flags if n in known and _flag(args, n)}
     try:
+        options |= _mode_flags(args, mode)
         return cards, api.new_game(cards, **options)
     except ValueError as exc:
         raise SetupError(f"chaos-tower play: {exc}") from None
+
+
+_NAMED = ("players", "teams", "max_actions", *VS_FLAGS)
+"""The options with flags of their own in the parser; every other option's flag comes from its spec."""
+
+
+def _mode_flags(args: argparse.Namespace, mode: ModeSpec) -> dict[str, Any]:
+    """The mode's options given as flags the parser left aside (:mod:`chaos_tower.app.optionflags`)."""
+    specs = [spec for spec in mode.options if spec.name not in _NAMED]
+    try:
+        return option_flags(_flag(args, "option_flags") or (), specs, prog=f"chaos-tower play ({mode.name})")
+    except FlagError as exc:
+        known = " ".join(f"--{s.name.replace('_', '-')}" for s in specs) or "none"
+        raise SetupError(f"{exc} (this mode's option flags: {known})") from None
 
 
 def _people_only(args: argparse.Namespace) -> bool:
@@ -257,18 +284,17 @@ def open_table(args: argparse.Namespace) -> Table:
     budget = _flag(args, "budget")
     if resume is not None:
         given = [n for n in GAME_FLAGS if _flag(args, n) not in (None, False, "solo")]
+        given += [w.removeprefix("--") for w in _flag(args, "option_flags") or () if w.startswith("--")]
         if _flag(args, "game") not in (None, "tower"):
             given.append("game")
         if given:
             flags = ", ".join("--" + n.replace("_", "-") for n in given)
             raise SetupError(f"--resume takes the game, its seed and options from the file; drop {flags}")
         cards, start, played, state = _resume(resume, _flag(args, "cards"))
-        game = api.rules_of(state).name
-        if _flag(args, "agent") == "simple" and game != "tower-vs":
-            raise SetupError("--agent simple plays the VS modes only")
+        mode = registry.mode_of(type(state))
+        _check_agent(_flag(args, "agent"), mode, f"the {api.rules_of(state).name} game")
     else:
         spec, mode = _check_game_flags(args)
-        game = mode.rules.name
         cards, start = _new(args, spec, mode, _people_only(args))
         played, state = (), start
     if _flag(args, "record") is not None and start is None:
@@ -281,7 +307,7 @@ def open_table(args: argparse.Namespace) -> Table:
         except OutputError as exc:
             raise SetupError(f"--record: {exc}") from None
     players = api.rules_of(state).players(state)
-    names = _seat_names(args, players, game)
+    names = _seat_names(args, players, mode)
     if budget is not None and ("mcts" not in names or budget < 1):
         raise SetupError("--budget is a number of simulations (1 or more) for --agent mcts")
     seed = _flag(args, "seed")

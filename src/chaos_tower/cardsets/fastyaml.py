@@ -1,6 +1,6 @@
 """The fast first pass of the safe reader: libyaml's C parser, trusted only on plain documents.
 
-:func:`chaos_tower.safeload.parse_bytes` calls :func:`fast_read` first. It reads
+:func:`chaos_tower.cardsets.safeload.parse_bytes` calls :func:`fast_read` first. It reads
 the parser's *events* from PyYAML's C binding (``yaml.CParser``, libyaml) and
 builds the values with the safe reader's own scalar rules (YAML 1.2 core schema,
 the same limits), recording every value's position from the C parser's marks.

@@ -1,6 +1,6 @@
 """JSON text scanned without parsing: the depth of its brackets, and a character's line and column.
 
-Split from :mod:`chaos_tower.safeload` (which keeps its files under 500 lines): the strict JSON
+Split from :mod:`chaos_tower.cardsets.safeload` (which keeps its files under 500 lines): the strict JSON
 pass scans the depth first, so that ``json.loads`` never recurses past ``max_depth``.
 """
 

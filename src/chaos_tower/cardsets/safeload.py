@@ -451,7 +451,7 @@ def parse_bytes(
             text = _JSON_ONLY_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
         yaml = YAML(typ="rt", pure=True)
         yaml.version = (1, 2)
-        try:  # libyaml first (chaos_tower.fastyaml): it answers only for a clean document
+        try:  # libyaml first (chaos_tower.cardsets.fastyaml): it answers only for a clean document
             if not fast:
                 raise Unsure
             data = fast_read(text, reader, yaml.resolver.resolve)

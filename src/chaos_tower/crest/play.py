@@ -1,10 +1,14 @@
-"""``chaos-tower play --game crest``, kept at its old path: duels are played by the one terminal
-loop, :mod:`chaos_tower.app.play` (each seat sees only its own hand, `CRD-START-C`)."""
+"""Deprecated (importing it warns; it goes in chaos_tower 0.3.0): ``run_crest``, the old entry point of
+``chaos-tower play --game crest``; duels are played by the one terminal loop, :mod:`chaos_tower.app.play`."""
 
 from __future__ import annotations
 
 import argparse
 from typing import TextIO
+
+from ..oldpaths import warn_old_path
+
+warn_old_path("crest.play")
 
 __all__ = ["run_crest"]
 

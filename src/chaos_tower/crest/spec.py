@@ -55,6 +55,8 @@ SPEC = GameSpec(
                     for n in (4, 6)
                 ),
             ),
+            players=(2, 6),
+            team_players=(4, 6),  # two equal teams
         ),
     ),
 )

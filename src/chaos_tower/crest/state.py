@@ -21,7 +21,7 @@ from typing import Any, Literal
 from attrs import field, frozen
 
 from ..cardsets.converter import converter
-from ..kernel.cardref import cardset_reduce, lookup, register
+from ..kernel.cardref import add_builtin, cardset_reduce, lookup, register
 from ..kernel.events import Event
 from ..kernel.memo import Memo, remember
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
@@ -63,7 +63,7 @@ class CrestGame:
     fingerprint: str
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Pickled as its card set's fingerprint, not its tables (chaos_tower.cardref).
+        # Pickled as its card set's fingerprint, not its tables (chaos_tower.kernel.cardref).
         return (game_of, (self.fingerprint,))
 
     @property
@@ -93,7 +93,7 @@ class CrestGame:
 
 
 def crest_fingerprint(cards: CrestCardSet) -> str:
-    """The card set's content hash: saves name the set by it, pickled states too (chaos_tower.cardref)."""
+    """The card set's content hash: saves name the set by it, pickled states too (kernel.cardref)."""
     text = json.dumps(converter().unstructure(cards), sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -112,8 +112,20 @@ def _reduce_cards(cards: CrestCardSet) -> tuple[Callable[..., CrestCardSet], tup
     return cardset_reduce(cards, crest_fingerprint)
 
 
-# A pickled card set registers itself when unpickled (chaos_tower.cardref).
+# A pickled card set registers itself when unpickled (chaos_tower.kernel.cardref).
 copyreg.pickle(CrestCardSet, _reduce_cards)
+
+
+def _builtin_sets() -> tuple[CrestCardSet]:
+    """The built-in set, compiled (so registered): what a fresh process unpickling a state looks in."""
+    from ..cardsets.loading import load_cardset  # by need: unpickling a built-in set's state
+
+    cards = load_cardset(game="crest")
+    compiled(cards)
+    return (cards,)
+
+
+add_builtin(_builtin_sets)
 
 
 def compile_game(cards: CrestCardSet) -> CrestGame:

@@ -16,8 +16,13 @@ from attrs import field, frozen
 from .. import api, registry  # the package's import has registered every mode and game
 from ..cardsets.loading import load_cardset
 from ..kernel.options import OptionSpec
+from ..registry import ModeSpec
 
-__all__ = ["MODES", "Mode", "mode", "modes"]
+__all__ = ["DEFAULT_MAX_ACTIONS", "MODES", "Mode", "mode", "modes"]
+
+DEFAULT_MAX_ACTIONS = 1000
+"""The adapters' ``max_actions`` for a mode whose rules set no bound (``ModeSpec.max_length``):
+OpenSpiel needs a bounded game length, and the manuals set none."""
 
 
 def _builtin_tower_set() -> Any:
@@ -37,6 +42,26 @@ class Mode:
     """Returns the card set to play with (default: the built-in Tower set)."""
     zero_sum: bool = False
     """Every ending's returns sum to 0: two sides, one wins what the other loses (or neither)."""
+    spec: ModeSpec | None = field(default=None, eq=False, repr=False)
+    """The registry's mode, whose facts (players, chance, hidden information, utility, maximum
+    length) the adapters read; ``None`` for a mode made by hand: the facts' defaults."""
+
+    @property
+    def facts(self) -> ModeSpec:
+        """The mode's facts: its registered :class:`~chaos_tower.registry.ModeSpec`."""
+        if self.spec is not None:
+            return self.spec
+        game = registry.game_of_cards(type(self.cards()))
+        if game is None:
+            raise ValueError(f"{self.name}: its card set is no registered game's")
+        return game.mode(self.options["mode"])
+
+    @property
+    def players(self) -> int | None:
+        """The number of players the name fixes (its ``players`` option, or the mode's only count)."""
+        fixed = self.options.get("players")
+        low, high = self.facts.players
+        return fixed if isinstance(fixed, int) else low if low == high else None
 
     def free_options(self) -> tuple[OptionSpec, ...]:
         """The options of :func:`chaos_tower.new_game` that the name leaves open, in the mode's order:
@@ -62,6 +87,7 @@ def modes() -> tuple[Mode, ...]:
             {"mode": spec_mode.name, **variant.options},
             cards=_builtin_set(spec.name),
             zero_sum=variant.zero_sum,
+            spec=spec_mode,
         )
         for spec in registry.games()
         for spec_mode in spec.modes

@@ -43,16 +43,13 @@ import pyspiel
 
 from .. import api
 from ..kernel.errors import OptionError, SaveError
-from . import Mode, mode, modes
+from . import DEFAULT_MAX_ACTIONS, Mode, mode, modes
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "DEFAULT_SEEDS", "ChaosTowerGame", "ChaosTowerState", "register_games"]
 
 
 DEFAULT_SEEDS = 4096
 """Default number of outcomes of the initial chance node (the seeds ``0 .. seeds-1``)."""
-
-DEFAULT_MAX_ACTIONS = 1000
-"""Default ``max_actions`` (OpenSpiel needs a bounded game length; the manuals set none)."""
 
 
 @cache
@@ -74,24 +71,30 @@ def _start(name: str, seed: int, options: Params) -> Any:
 
 
 def _parameters(name: str) -> dict[str, Any]:
-    # OpenSpiel needs a bounded game and a default for each parameter: max_actions gets
-    # DEFAULT_MAX_ACTIONS; an option whose default is None (Crest's teams, which the
-    # crest_duel_N_teams names choose) is not a parameter.
+    # OpenSpiel needs a bounded game and a default for each parameter: max_actions gets the
+    # rules' own bound (the mode's max_length), else DEFAULT_MAX_ACTIONS; an option whose default
+    # is None (Crest's teams, which the crest_duel_N_teams names choose) is not a parameter.
     free = {spec.name: spec.default for spec in _mode(name).free_options()}
-    free["max_actions"] = DEFAULT_MAX_ACTIONS
+    free["max_actions"] = _mode(name).facts.max_length or DEFAULT_MAX_ACTIONS
     return {"seeds": DEFAULT_SEEDS, **{k: v for k, v in free.items() if v is not None}}
 
 
 def _game_type(short_name: str, players: int) -> Any:
-    # Zero-sum where the mode's returns always sum to 0 (two sides), else general sum.
-    zero_sum = _mode(short_name).zero_sum
+    # The mode's facts (registry.ModeSpec): zero-sum where the variant's returns always sum to 0
+    # (two sides), else general sum; chance and hidden information as the mode declares them.
+    mode = _mode(short_name)
+    if not mode.facts.chance:
+        raise ValueError(f"{short_name}: the adapter's one chance node is the seed; this mode has no chance")
+    zero_sum = mode.zero_sum
     utility = pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
+    information = pyspiel.GameType.Information
+    hidden = mode.facts.hidden_information
     return pyspiel.GameType(
         short_name=short_name,
         long_name=f"chaos_tower {short_name.removeprefix('chaos_tower_')}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        information=information.IMPERFECT_INFORMATION if hidden else information.PERFECT_INFORMATION,
         utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
@@ -137,8 +140,8 @@ class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=self.actions,
             max_chance_outcomes=self.seeds,
             num_players=self.players,
-            min_utility=-1.0,
-            max_utility=1.0,
+            min_utility=_mode(short_name).facts.utility[0],
+            max_utility=_mode(short_name).facts.utility[1],
             utility_sum=0.0 if _mode(short_name).zero_sum else None,
             max_game_length=self.max_actions,
         )
@@ -338,8 +341,10 @@ def register_games() -> tuple[str, ...]:
     for entry in modes():
         if entry.name in _REGISTERED:
             continue
-        probe = _start(entry.name, 0, (("max_actions", 1),))
-        players = api.rules_of(probe).players(probe)
+        players = entry.players
+        if players is None:  # a name that fixes no player count: its first state says
+            probe = _start(entry.name, 0, (("max_actions", 1),))
+            players = api.rules_of(probe).players(probe)
 
         def init(self: ChaosTowerGame, params: dict[str, Any] | None = None) -> None:
             ChaosTowerGame.__init__(self, type(self).SHORT_NAME, params)

@@ -36,7 +36,7 @@ from pettingzoo import AECEnv
 
 from .. import api
 from ..kernel.errors import OptionError
-from . import Mode, mode
+from . import DEFAULT_MAX_ACTIONS, Mode, mode
 
 __all__ = ["ChaosTowerEnv", "env"]
 
@@ -78,7 +78,7 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
     def __init__(
         self,
         name: str = "chaos_tower_solo",
-        max_actions: int = 1000,
+        max_actions: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -90,7 +90,8 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         if fixed:
             raise OptionError(f"{name}: {', '.join(fixed)} is fixed by the mode's name")
         self.kwargs = {**_mode(name).options, **options}
-        self.max_actions = max_actions
+        # The rules' own bound (the mode's max_length), else the adapters' default: 1000.
+        self.max_actions = max_actions or _mode(name).facts.max_length or DEFAULT_MAX_ACTIONS
         self.render_mode = render_mode
         probe = self._new(0)
         players = api.rules_of(probe).players(probe)

@@ -6,7 +6,9 @@ A state holds its compiled card set (``State.game``, ``VsState.table``,
 set pickles as its card set's fingerprint (the one saves name the set by) and is
 compiled again, once per process, on unpickling: :func:`lookup` finds the card set
 in a process-wide weak registry (every set is registered when it is compiled, and
-when a pickled card set is unpickled), else among the built-in sets.
+when a pickled card set is unpickled), else among the built-in sets of the games
+whose modules are loaded: each game hands :func:`add_builtin` the function that
+loads and registers its built-in sets (the kernel names no game).
 
 So, in a fresh process (a worker): a state of a built-in set unpickles by itself; a
 state of another set needs that card set unpickled (or loaded) first, for example
@@ -15,19 +17,31 @@ by pickling ``(cards, states)`` together; the card set's own pickle carries its 
 
 from __future__ import annotations
 
-import importlib
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 
 from .errors import SaveError
 
-__all__ = ["lookup", "register", "restore_cardset"]
+__all__ = ["add_builtin", "lookup", "register", "restore_cardset"]
 
 _LIVE: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
 _BUILT_IN: list[Any] = []  # the built-in sets, once loaded for a lookup: kept for the process
+_LOADERS: list[Callable[[], Iterable[Any]]] = []  # the games' loaders of built-in sets, not yet run
+_RUN: set[Callable[[], Iterable[Any]]] = set()
+
+
+def add_builtin(load: Callable[[], Iterable[Any]]) -> None:
+    """A game's loader of its built-in card sets, run (once) when a lookup misses every registered set.
+
+    ``load`` loads the sets, registers each (compiling one registers it) and returns them; they are
+    then kept for the process. A game calls this when the module that unpickles its states is
+    imported, so a fresh process that unpickles a state has its game's loader at hand.
+    """
+    if load not in _RUN and load not in _LOADERS:
+        _LOADERS.append(load)
 
 
 def register(fingerprint: str, cards: Any) -> None:
@@ -38,13 +52,11 @@ def register(fingerprint: str, cards: Any) -> None:
 def lookup(fingerprint: str) -> Any:
     """The card set of ``fingerprint``: a registered one, else a built-in one; :class:`SaveError` if none."""
     found = _LIVE.get(fingerprint)
-    if found is None and not _BUILT_IN:
-        # By name and by need: only a fresh process unpickling a state pays, and this module
-        # stays below the games (which import it). Compiling a set registers it.
-        load_cardset = importlib.import_module("chaos_tower.loading").load_cardset
-        _BUILT_IN.extend((load_cardset(), load_cardset(game="crest")))
-        importlib.import_module("chaos_tower.tower.tables").compile_game(_BUILT_IN[0])
-        importlib.import_module("chaos_tower.crest.state").compiled(_BUILT_IN[1])
+    while found is None and _LOADERS:
+        # By need: only a fresh process unpickling a state pays, one game's sets at a time.
+        load = _LOADERS.pop(0)
+        _RUN.add(load)
+        _BUILT_IN.extend(load())
         found = _LIVE.get(fingerprint)
     if found is None:
         raise SaveError(

@@ -40,7 +40,7 @@ class _Lazy:
 
 
 AGENTS: dict[str, dict[str, Factory]] = {
-    "simple": {"tower-vs": _Lazy("chaos_tower.vs.agents", "SimpleVsAgent")},
+    "simple": {"tower-vs": _Lazy("chaos_tower.tower.vs.agents", "SimpleVsAgent")},
 }
 """The lab's own table, name → game → factory, looked up before the library's registry."""
 

@@ -17,6 +17,7 @@ from typing import Any
 from attrs import asdict, frozen
 
 import chaos_tower as ct
+from chaos_tower import registry
 
 from .failure import LabError
 
@@ -149,11 +150,13 @@ class RunSpec:
         modes = ("duel",) if self.game == "crest" else ("solo", "vs")
         if self.mode not in modes:
             raise LabError(f"{self.game} plays the modes {', '.join(modes)}, not {self.mode!r}")
-        low, high = {"solo": (1, 1), "vs": (2, 5), "duel": (2, 6)}[self.mode]
+        facts = registry.game(self.game).mode(self.mode)  # the mode's facts (registry.ModeSpec)
+        low, high = facts.players
         if not low <= self.players <= high:
             raise LabError(f"{self.rules} has {low} to {high} players, not {self.players}")
-        if self.teams and (self.game != "crest" or self.players not in (4, 6)):
-            raise LabError("teams are for Crest Duel with 4 or 6 players")
+        if self.teams and self.players not in facts.team_players:
+            counts = " or ".join(map(str, facts.team_players)) or "no number of"
+            raise LabError(f"{self.rules} plays in teams with {counts} players, not {self.players}")
         if self.extra_rule and self.mode != "vs":
             raise LabError("the extra rule is for the VS modes")
         if self.games < 0 or self.max_actions < 1:

@@ -44,6 +44,7 @@ SPEC = GameSpec(
             view=solo.SOLO_VIEW,
             variants=(Variant(name="chaos_tower_solo"),),
             agent_max_actions=2000,
+            players=(1, 1),  # one player against the tower; the shuffled deck is the chance, and hidden
         ),
         ModeSpec(
             name="vs",
@@ -65,6 +66,8 @@ SPEC = GameSpec(
                 Variant(name=f"chaos_tower_vs{n}", options={"players": n}, zero_sum=n == 2)
                 for n in range(2, 6)
             ),
+            players=(2, 5),
+            agents=("random", "greedy", "heuristic", "mcts", "simple"),  # simple: VS's rule of thumb
         ),
     ),
 )

@@ -1,4 +1,4 @@
-"""Old path of :mod:`chaos_tower.tower.vs`, kept for one release (issue 12).
+"""Old path of :mod:`chaos_tower.tower.vs`, deprecated (importing it warns; it goes in chaos_tower 0.3.0).
 
 Its ``play`` module stays here until the one terminal play loop replaces it; every other old
 module path below ``chaos_tower.vs`` is answered by :mod:`chaos_tower.oldpaths`.
@@ -6,6 +6,7 @@ module path below ``chaos_tower.vs`` is answered by :mod:`chaos_tower.oldpaths`.
 
 from __future__ import annotations
 
+from ..oldpaths import warn_old_path
 from ..tower.vs import (
     FORMAT,
     Adjust,
@@ -41,6 +42,8 @@ from ..tower.vs import (
     view_text,
     violations,
 )
+
+warn_old_path("vs")
 
 __all__ = [
     "FORMAT",

@@ -1,10 +1,15 @@
-"""``chaos-tower play --mode vs``, kept at its old path: hot-seat VS games are played by the one
-terminal loop, :mod:`chaos_tower.app.play` (the hand-over, each player's view, agents per seat)."""
+"""Deprecated (importing it warns; it goes in chaos_tower 0.3.0): ``chaos-tower play --mode vs`` at
+its old path; hot-seat VS games are played by the one terminal loop, :mod:`chaos_tower.app.play`
+(the hand-over, each player's view, agents per seat)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import TextIO
+
+from ..oldpaths import warn_old_path
+
+warn_old_path("vs.play")
 
 __all__ = ["run_vs"]
 

@@ -1,11 +1,11 @@
-"""The solo game's one interpreter of the effect vocabulary (:mod:`chaos_tower.vocabulary`).
+"""The solo game's one interpreter of the effect vocabulary (:mod:`chaos_tower.tower.vocabulary`).
 
 Every effect a card or item text holds is carried out here, whatever triggers
 it: entering a room or a step, placing a card, using a step (carried items),
 using a set item (:func:`perform`); while it is in force, on a path's da, a
 fight's cost or its damage (:func:`effective_da`, :func:`monster_cost`,
 :func:`fight_da`); and whether a set item may be used so (:func:`use_reason`).
-Each question is one ``match`` over the whole :data:`~chaos_tower.vocabulary.Effect`
+Each question is one ``match`` over the whole :data:`~chaos_tower.tower.vocabulary.Effect`
 union ending in :func:`typing.assert_never`, so a term added to the vocabulary
 without its handler here fails ``mypy --strict``; nothing is skipped in silence.
 """

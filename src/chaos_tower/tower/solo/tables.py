@@ -17,7 +17,7 @@ from typing import Any, Literal
 from attrs import field, frozen
 
 from ...cardsets.converter import converter
-from ...kernel.cardref import cardset_reduce, lookup, register
+from ...kernel.cardref import add_builtin, cardset_reduce, lookup, register
 from ...kernel.memo import Memo, remember
 from ..cards import Da, Icon, ItemKind, NormalItem, RareItem, Recipe, SimpleItem, TowerCardSet
 from ..vocabulary import ATTRIBUTES, Condition, Effect, Elements, Trigger
@@ -135,7 +135,7 @@ class Game:
         return self.floor_extra[min(floor, len(self.floor_extra)) - 1]
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Pickled as its card set's fingerprint, not its tables (chaos_tower.cardref): 64 KB a state.
+        # Pickled as its card set's fingerprint, not its tables (chaos_tower.kernel.cardref): 64 KB a state.
         return (game_of, (self.fingerprint,))
 
     def card_index(self, card_id: str) -> int:
@@ -231,8 +231,20 @@ def _reduce_cards(cards: TowerCardSet) -> tuple[Callable[..., TowerCardSet], tup
     return cardset_reduce(cards, _fingerprint)
 
 
-# A pickled card set registers itself when unpickled (chaos_tower.cardref).
+# A pickled card set registers itself when unpickled (chaos_tower.kernel.cardref).
 copyreg.pickle(TowerCardSet, _reduce_cards)
+
+
+def _builtin_sets() -> tuple[TowerCardSet]:
+    """The built-in set, compiled (so registered): what a fresh process unpickling a state looks in."""
+    from ...cardsets.loading import load_cardset  # by need: unpickling a built-in set's state
+
+    cards = load_cardset(game="tower")
+    compile_game(cards)
+    return (cards,)
+
+
+add_builtin(_builtin_sets)
 
 
 def _compile(cards: TowerCardSet) -> Game:

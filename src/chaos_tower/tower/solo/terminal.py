@@ -1,6 +1,6 @@
 """What the solo player is shown at the terminal: the board with its coordinates, and the top card.
 
-:func:`~chaos_tower.tower.render.render_text` draws the floor; terminal play adds
+:func:`~chaos_tower.tower.solo.render.render_text` draws the floor; terminal play adds
 what a person needs to type an action: the ``x,y`` labels the actions name (x
 across from the left, y down from the top, from 0) and the chaos deck's top
 card, face up by `TOC-PREP-03`, with its paths and da as it would lie at

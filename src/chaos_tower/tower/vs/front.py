@@ -83,7 +83,8 @@ def _options(state: VsState) -> Options:
 
 
 def _seat_view(state: VsState, player: int) -> str:
-    """The player's view (:func:`~chaos_tower.vs.observe.observation` only), with card and item names."""
+    """The player's view (:func:`~chaos_tower.tower.vs.observe.observation` only), with card and
+    item names."""
     t = state.table
     # An item with its VS values, so that the adjustments a gift offers make sense (issue 28).
     items = [f"{name} ({_values(vs)})" for name, vs in zip(t.item_names, t.item_vs, strict=True)]

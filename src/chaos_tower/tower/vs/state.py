@@ -77,7 +77,7 @@ class VsTable:
     freed with it."""
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Pickled as its card set's fingerprint (chaos_tower.cardref), compiled again on unpickling.
+        # Pickled as its card set's fingerprint (chaos_tower.kernel.cardref), compiled again on unpickling.
         return (table_of, (self.fingerprint,))
 
     def extra_da(self, round_: int) -> int:
@@ -207,7 +207,7 @@ class VsState:
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the last action did (not part of the position)."""
     _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
-    """The legal actions, once listed (:func:`~chaos_tower.vs.engine.legal_actions`); not copied."""
+    """The legal actions, once listed (:func:`~chaos_tower.tower.vs.engine.legal_actions`); not copied."""
 
     def slots(self) -> int:
         """Counters per player: 2 with two players (`TOC-VS2-021`), 1 with more (`TOC-VS3-041`)."""
