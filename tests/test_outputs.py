@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from chaos_tower.cli import _parser
+from chaos_tower.app.cli import _parser
 
 import chaos_tower as ct
 from chaos_tower.app import replay

@@ -8,7 +8,7 @@ import itertools
 from typing import Any
 
 import pytest
-from chaos_tower.cli import _parser
+from chaos_tower.app.cli import _parser
 
 import chaos_tower as ct
 from chaos_tower.app.play import run

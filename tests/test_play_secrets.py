@@ -10,10 +10,11 @@ import io
 from pathlib import Path
 
 import pytest
-from chaos_tower.cli import _parser
 
 import chaos_tower as ct
-from chaos_tower import registry, replay
+from chaos_tower import registry
+from chaos_tower.app import replay
+from chaos_tower.app.cli import _parser
 from chaos_tower.app.play import run
 
 TOWER = ct.load_cardset()
