@@ -90,7 +90,7 @@
       item.appendChild(list);
       log.appendChild(item);
     });
-    if (log.lastElementChild) { log.lastElementChild.scrollIntoView({block: "nearest"}); }
+    log.scrollTop = log.scrollHeight;  // the log's own scroll only: the page stays where it is
   }
 
   function renderEnd() {
