@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import time
 from typing import Any
 
 import chaos_tower as ct
@@ -27,6 +28,18 @@ def sync(clients: dict[Any, Client], step: int, last: dict[Any, dict[str, Any]])
             last[key] = client.until("view", timeout=30)
 
 
+def act(client: Client, text: str, step: int) -> int:
+    """Play ``text`` at ``step``; the step it was stored as. A rate-limited frame is sent again later."""
+    while True:
+        client.send({"type": "act", "action": text, "step": step, "ref": step})
+        while (answer := client.recv(30))["type"] not in ("ack", "error"):
+            pass  # a view of another seat's move cannot come on our turn; pongs are skipped
+        if answer["type"] == "ack":
+            return int(answer["step"])
+        assert answer["code"] == "rate_limited", answer
+        time.sleep(0.2)
+
+
 def play(clients: dict[Any, Client], seed: int, limit: int = 2000) -> dict[Any, dict[str, Any]]:
     """Play random legal actions for the seats of ``clients`` (int keys; others watch) until the end;
     the last view of each client."""
@@ -45,8 +58,7 @@ def play(clients: dict[Any, Client], seed: int, limit: int = 2000) -> dict[Any, 
             assert mine["your_turn"] and mine["step"] == step
             others = [k for k in clients if isinstance(k, int) and k != turn]
             assert all(not last[k]["your_turn"] and not last[k]["actions"] for k in others)
-            clients[turn].send({"type": "act", "action": rng.choice(texts(mine)), "step": step, "ref": step})
-            step = clients[turn].until("ack", timeout=30)["step"]
+            step = act(clients[turn], rng.choice(texts(mine)), step)
         else:
             step += 1  # an agent's seat, or a timer: its move comes by itself
         sync(clients, step, last)
