@@ -8,6 +8,7 @@ makes a second action for the same step fail, so two servers can never both play
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 from collections.abc import Awaitable, Callable
@@ -73,6 +74,11 @@ class SqliteStore:
             )
 
     async def append(self, table_id: str, row: ActionRow) -> bool:
+        # In a worker thread: the commit waits for the disk (fsync), and the other tables' frames
+        # go on meanwhile.
+        return await asyncio.to_thread(self._append, table_id, row)
+
+    def _append(self, table_id: str, row: ActionRow) -> bool:
         with self._lock:
             try:
                 self._db.execute(
