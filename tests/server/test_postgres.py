@@ -57,3 +57,23 @@ def test_two_servers_on_one_postgresql_serve_one_table(pg: str) -> None:
     finally:
         one.stop()
         two.stop()
+
+
+def test_postgresql_stores_a_step_once(pg: str) -> None:
+    """A second action for a stored step is refused (the primary key): two servers cannot both play it."""
+    import asyncio
+
+    from chaos_tower.server.pgstore import PostgresStore
+    from chaos_tower.server.rows import ActionRow
+
+    async def go() -> tuple[bool, bool, int]:
+        one, two = await PostgresStore.open(pg), await PostgresStore.open(pg)
+        await one.create("twice", "{}", 0.0)
+        first = await one.append("twice", ActionRow(step=1, seat=0, action="draw", hash="h", at=0.0))
+        second = await two.append("twice", ActionRow(step=1, seat=1, action="pass", hash="g", at=1.0))
+        count = len(await two.actions("twice"))
+        await one.close()
+        await two.close()
+        return first, second, count
+
+    assert asyncio.run(go()) == (True, False, 1)
