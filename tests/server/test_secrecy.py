@@ -11,6 +11,7 @@ must every spectator's frame. A frame that differed would carry something seat *
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -19,7 +20,9 @@ import pytest
 
 import chaos_tower as ct
 from chaos_tower import registry
+from chaos_tower.agents import AGENTS
 from chaos_tower.server import frames
+from chaos_tower.server.live import agent_choice
 
 DEADLINE = 1_800_000_000.5
 
@@ -112,3 +115,36 @@ def test_frames_to_a_seat_depend_only_on_what_it_may_know(
             state = ct.apply(state, action)
             step += 1
     assert compared >= 10, f"{name}: only {compared} pairs of states compared"
+
+
+class _Peeking:
+    """Chooses by the referee's save of the state it is given: it would play on every secret."""
+
+    def choose(self, state: Any) -> Any:
+        actions = ct.legal_actions(state)
+        return actions[int(hashlib.sha256(ct.dumps(state).encode()).hexdigest(), 16) % len(actions)]
+
+
+@pytest.mark.parametrize(("name", "game", "mode", "options"), VARIANTS, ids=[v[0] for v in VARIANTS])
+def test_an_agent_on_a_seat_chooses_from_that_seats_view_only(
+    name: str, game: str, mode: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Even an agent that peeks at the whole state it is given picks the same action in two states
+    its seat cannot tell apart: the server gives it a world drawn from the seat's view only."""
+    monkeypatch.setitem(AGENTS, "peek", lambda seat=0, seed=0, **params: _Peeking())
+    cards = ct.load_cardset(game=game)
+    rng = random.Random(1)
+    checked = 0
+    for seed in range(10):
+        state = ct.new_game(cards, seed=seed, mode=mode, **options)
+        for step in range(40):
+            seat = ct.current_player(state)
+            if seat is None or checked >= 8:
+                break
+            world = ct.determinize(state, seat, rng.randrange(1 << 30))
+            for agent in ("peek", "random"):
+                mine, theirs = (agent_choice(s, seat, step, agent, "t") for s in (state, world))
+                assert mine == theirs, f"{name}: the {agent} agent's choice depends on hidden facts"
+            checked += 1
+            state = ct.apply(state, rng.choice(ct.legal_actions(state)))
+    assert checked >= 8

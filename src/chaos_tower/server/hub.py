@@ -214,7 +214,7 @@ class Hub:
         else:
             choice = agent
         state = live.state
-        text = await asyncio.to_thread(agent_choice, state, seat, step, choice)
+        text = await asyncio.to_thread(agent_choice, state, seat, step, choice, live.id)
         async with live.lock:
             if live.step != step:
                 return

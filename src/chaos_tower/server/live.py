@@ -160,12 +160,13 @@ def replay_table(
     return states, records, [r.hash for r in found]
 
 
-def _seed(state: Any, seat: int, step: int) -> int:
-    digest = hashlib.sha256(f"{state.seed}:{seat}:{step}".encode()).digest()
+def _seed(salt: str, seat: int, step: int) -> int:
+    # From the table's id, not the game's seed: the agent's randomness tells it nothing hidden.
+    digest = hashlib.sha256(f"{salt}:{seat}:{step}".encode()).digest()
     return int.from_bytes(digest[:4], "big")
 
 
-def agent_choice(state: Any, seat: int, step: int, agent: AgentSpec | str) -> str:
+def agent_choice(state: Any, seat: int, step: int, agent: AgentSpec | str, salt: str = "") -> str:
     """The text of the action ``agent`` takes for ``seat``, chosen in a world drawn from the seat's own
     view (``ct.determinize``): an agent never sees what its seat may not. ``first``: the first legal
     action."""
@@ -173,7 +174,7 @@ def agent_choice(state: Any, seat: int, step: int, agent: AgentSpec | str) -> st
     if agent == "first":
         return legal[0]
     spec = parse_agent(agent) if isinstance(agent, str) else agent
-    seed = _seed(state, seat, step)
+    seed = _seed(salt, seat, step)
     try:
         world = api.determinize(state, seat, seed)
     except NotImplementedError:
