@@ -142,6 +142,7 @@ def test_vs_3p_two_people_and_an_agent_with_a_page_reopened(browser: Any, tmp_pa
             _check_page(page)
 
 
+@pytest.mark.slow
 def test_crest_4p_teams_four_people(browser: Any, tmp_path: Path) -> None:
     """Four people in four contexts play Crest Duel in two teams to the end (an action limit keeps
     the test short: the game ends by it, with its own result)."""
@@ -156,6 +157,7 @@ def test_crest_4p_teams_four_people(browser: Any, tmp_path: Path) -> None:
             _check_page(page)
 
 
+@pytest.mark.slow
 def test_the_page_carries_on_when_the_server_is_killed_and_restarted(browser: Any, tmp_path: Path) -> None:
     """The server is killed mid-game (SIGKILL) and started again on the same port and database: the
     open page reconnects by itself and the game goes on to its end."""

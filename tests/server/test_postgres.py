@@ -36,6 +36,7 @@ def test_a_table_in_postgresql_resumes_on_another_server(pg: str) -> None:
         )
 
 
+@pytest.mark.slow
 def test_two_servers_on_one_postgresql_serve_one_table(pg: str) -> None:
     """Seat 0 plays through one server, seat 1 and a spectator through another: the game goes to its
     end, every move reaching the other server's clients, and a step is never played twice."""

@@ -10,9 +10,10 @@ import pytest
 from websockets.exceptions import InvalidStatus
 
 from .playing import play, texts
-from .serving import Process
+from .serving import Process, thread_server
 
 
+@pytest.mark.slow
 def test_a_killed_server_resumes_every_table_and_loses_nothing_acknowledged(tmp_path: Path) -> None:
     """Acknowledged actions survive SIGKILL; after the restart each link gives the same seat and the
     same view, an agent whose turn it was moves, and the game plays to its end."""
@@ -49,25 +50,39 @@ def test_a_stored_game_that_does_not_replay_is_not_served(tmp_path: Path) -> Non
     """A table whose stored action was altered fails its replay check on load: it is not served
     (its links are refused), and the other tables are."""
     db = str(tmp_path / "tables.sqlite3")
-    first = Process(db)
-    try:
-        good = first.server.create(game="tower", mode="solo", seed=4)
-        bad = first.server.create(game="tower", mode="solo", seed=5)
+    with thread_server(db) as first:
+        good = first.create(game="tower", mode="solo", seed=4)
+        bad = first.create(game="tower", mode="solo", seed=5)
         for table in (good, bad):
-            me = first.server.connect(table["table"], table["seats"][0]["token"])
+            me = first.connect(table["table"], table["seats"][0]["token"])
             me.send({"type": "act", "action": texts(me.until("view"))[-1]})
             me.until("ack")
-    finally:
-        first.stop()
     con = sqlite3.connect(db)
     con.execute("UPDATE ct_actions SET hash = 'ff' || substr(hash, 3) WHERE table_id = ?", (bad["table"],))
     con.commit()
     con.close()
-    second = Process(db)
-    try:
-        assert second.server.request("GET", f"/api/tables/{bad['table']}")[0] == 404
+    with thread_server(db) as second:
+        assert second.request("GET", f"/api/tables/{bad['table']}")[0] == 404
         with pytest.raises(InvalidStatus):
-            second.server.connect(bad["table"], bad["seats"][0]["token"])
-        assert second.server.connect(good["table"], good["seats"][0]["token"]).until("view")["step"] == 1
-    finally:
-        second.stop()
+            second.connect(bad["table"], bad["seats"][0]["token"])
+        assert second.connect(good["table"], good["seats"][0]["token"]).until("view")["step"] == 1
+
+
+def test_a_server_started_again_on_its_database_resumes_its_tables(tmp_path: Path) -> None:
+    """Stopped and started again, the server gives each link the same seat and view (the SIGKILL
+    case is the slow test above)."""
+    db = str(tmp_path / "tables.sqlite3")
+    with thread_server(db) as first:
+        table = first.create(game="crest", mode="duel", options={"players": 2}, seed=3)
+        me = first.connect(table["table"], table["seats"][0]["token"])
+        view = me.until("view")
+        while not view["your_turn"]:
+            view = me.until("view")
+        me.send({"type": "act", "action": texts(view)[0]})
+        me.until("ack")
+        view = me.until("view")
+    with thread_server(db) as second:
+        again = second.connect(table["table"], table["seats"][0]["token"]).until("view")
+        for key in ("step", "svg", "observation", "actions", "turn"):
+            assert again[key] == view[key], key
+        assert [e["step"] for e in again["events"]] == list(range(view["step"] + 1))

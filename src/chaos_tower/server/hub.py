@@ -160,7 +160,7 @@ class Hub:
         if not await self._db().append(live.id, row):
             await self._follow(live)
             return False
-        live.advance(seat, text, after)
+        live.advance(seat, text, after, row.hash)
         if live.over:
             await self._db().finish(live.id)
         return True
@@ -173,7 +173,7 @@ class Hub:
             if replay.state_hash(after) != row.hash:
                 log.error("table %s: step %d from the database does not replay", live.id, row.step)
                 return False
-            live.advance(api.current_player(live.state), row.action, after)
+            live.advance(api.current_player(live.state), row.action, after, row.hash)
         return bool(rows)
 
     async def catch_up(self, table_id: str) -> None:

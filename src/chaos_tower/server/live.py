@@ -109,11 +109,12 @@ class Live:
         for conn in list(self.conns):
             conn.push(self.view(conn))
 
-    def advance(self, seat: int | None, text: str, after: Any) -> None:
-        """Take the state after ``seat``'s action ``text`` (already committed) into the log."""
+    def advance(self, seat: int | None, text: str, after: Any, digest: str) -> None:
+        """Take the state after ``seat``'s action ``text`` (already committed, the state's hash
+        ``digest``) into the log."""
         self.state = after
         self.records.append(frames.record_step(self.step + 1, seat, text, after))
-        self.hashes.append(replay.state_hash(after))
+        self.hashes.append(digest)
 
     def summary(self) -> dict[str, Any]:
         """The public facts of the table (``GET /api/tables/{id}``)."""
