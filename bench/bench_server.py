@@ -50,6 +50,11 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
 def _port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -143,9 +148,11 @@ async def _run(args: argparse.Namespace, port: int, pid: int, db: str) -> dict[s
         for seat, token in enumerate(tokens)
     ]
     start = time.perf_counter()
+    cpu = _cpu_seconds(pid)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout=args.timeout)
     elapsed = time.perf_counter() - start
     peak = _rss_kib(pid)
+    cpu = _cpu_seconds(pid) - cpu
     latencies = sorted(x for table, _ in tables for x in table.latencies)
     desyncs = 0
     for table, _ in tables:
@@ -163,6 +170,8 @@ async def _run(args: argparse.Namespace, port: int, pid: int, db: str) -> dict[s
         "p50_ms": round(quantiles[49] * 1000, 1),
         "p99_ms": round(quantiles[98] * 1000, 1),
         "max_ms": round(max(latencies) * 1000, 1) if latencies else None,
+        "server_cpu_ms_per_action": round(cpu * 1000 / max(1, len(latencies)), 2),
+        "load_average": round(os.getloadavg()[0], 1),
         "desyncs": desyncs,
         "errors": stats["errors"],
         "memory_per_table_kib": round((made_kib - before) / args.tables, 1),
