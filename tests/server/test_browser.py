@@ -181,3 +181,25 @@ def test_the_page_carries_on_when_the_server_is_killed_and_restarted(browser: An
         assert Server(port).request("GET", f"/api/tables/{table['table']}")[1]["end"] is not None
     finally:
         second.stop()
+
+
+def test_the_lobby_creates_a_table_and_hands_out_its_links(browser: Any, tmp_path: Path) -> None:
+    """The lobby offers every registered mode; creating a table lists a link per person's seat and
+    the spectators' link, and a seat's link opens its view."""
+    from chaos_tower import registry
+
+    with thread_server(str(tmp_path / "t.sqlite3")) as server:
+        page = browser.new_page()
+        page.goto(server.http + "/")
+        page.wait_for_function("() => document.querySelectorAll('#mode option').length > 0")
+        offered = page.eval_on_selector_all("#mode option", "options => options.map(o => o.value)")
+        assert sorted(offered) == sorted(f"{g.name}/{m.name}" for g in registry.games() for m in g.modes)
+        page.select_option("#mode", "tower/vs")
+        page.fill("#players", "3")
+        page.fill("#seats", "person, random, person")
+        page.click("#create button[type=submit]")
+        page.wait_for_function("() => document.querySelectorAll('#links li').length === 4")
+        links = page.eval_on_selector_all("#links a", "anchors => anchors.map(a => a.href)")
+        assert len(links) == 3 and all("/play/" in link and "#token=" in link for link in links)
+        seat = _page(browser, links[0])
+        assert "— seat 0 —" in seat.inner_text("#title") and seat.inner_html("#picture").startswith("<svg")
