@@ -68,14 +68,17 @@ class SqliteStore:
         self._lock = threading.Lock()
 
     async def create(self, table_id: str, spec: str, at: float) -> None:
+        await asyncio.to_thread(self._create, table_id, spec, at)
+
+    def _create(self, table_id: str, spec: str, at: float) -> None:
         with self._lock:
             self._db.execute(
                 "INSERT INTO ct_tables (id, spec, created) VALUES (?, ?, ?)", (table_id, spec, at)
             )
 
     async def append(self, table_id: str, row: ActionRow) -> bool:
-        # In a worker thread: the commit waits for the disk (fsync), and the other tables' frames
-        # go on meanwhile.
+        # Writes run in a worker thread: a commit waits for the disk (fsync), and the other
+        # tables' frames go on meanwhile.
         return await asyncio.to_thread(self._append, table_id, row)
 
     def _append(self, table_id: str, row: ActionRow) -> bool:
@@ -91,6 +94,9 @@ class SqliteStore:
             return True
 
     async def finish(self, table_id: str) -> None:
+        await asyncio.to_thread(self._finish, table_id)
+
+    def _finish(self, table_id: str) -> None:
         with self._lock:
             self._db.execute("UPDATE ct_tables SET finished = 1 WHERE id = ?", (table_id,))
 
