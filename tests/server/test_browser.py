@@ -1,9 +1,12 @@
 """The browser client in Debian's Chromium (Playwright): people play whole games, each in a browser
 context of their own; a closed page reopened resumes; a restarted server continues; the layout
-holds at 390 px (issue 26, items 10 and 11). Screenshots go to docs/_static/server/."""
+holds at 390 px (issue 26, items 10 and 11). Each test takes its screenshots; with
+CHAOS_TOWER_SCREENSHOTS=1 they replace the docs' (docs/_static/server/), else they go to a
+temporary folder, so that a test run leaves the checkout as it was."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from collections.abc import Iterator
@@ -18,7 +21,12 @@ from .serving import Process, Server, thread_server
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "server"
+DOCS_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "_static" / "server"
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    return DOCS_SHOTS if os.environ.get("CHAOS_TOWER_SCREENSHOTS") else tmp_path
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +109,7 @@ def _check_page(page: Any) -> None:
     assert answer.status == 200 and href.split("/")[-1] in answer.text()
 
 
-def test_solo_in_the_browser_to_the_end(browser: Any, tmp_path: Path) -> None:
+def test_solo_in_the_browser_to_the_end(browser: Any, tmp_path: Path, shots: Path) -> None:
     """The solo game played to its end by clicks and by the keyboard alone; at 390 px the picture
     is at least 300 px wide and nothing scrolls sideways."""
     with thread_server(str(tmp_path / "t.sqlite3")) as server:
@@ -109,14 +117,15 @@ def test_solo_in_the_browser_to_the_end(browser: Any, tmp_path: Path) -> None:
         page = _page(browser, table["seats"][0]["link"], width=390, height=844)
         assert page.locator("#picture svg").bounding_box()["width"] >= 300
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "solo-390.png"))
+        page.screenshot(path=str(shots / "solo-390.png"))
         _play([page], seed=1, keyboard=(0,))
         assert "game over" in page.inner_text("#status") and page.locator("#end").is_visible()
         _check_page(page)
 
 
-def test_vs_3p_two_people_and_an_agent_with_a_page_reopened(browser: Any, tmp_path: Path) -> None:
+def test_vs_3p_two_people_and_an_agent_with_a_page_reopened(
+    browser: Any, tmp_path: Path, shots: Path
+) -> None:
     """Two people (two contexts) and an agent play VS to the end; one closes the page mid-game and
     opens the link again: the same seat and view, and the game goes on."""
     with thread_server(str(tmp_path / "t.sqlite3")) as server:
@@ -137,13 +146,13 @@ def test_vs_3p_two_people_and_an_agent_with_a_page_reopened(browser: Any, tmp_pa
                     assert pages[0].inner_html("#picture") == svg
 
         _play(pages, seed=4, pause=reopen)
-        pages[1].screenshot(path=str(SHOTS / "vs-3p.png"), full_page=True)
+        pages[1].screenshot(path=str(shots / "vs-3p.png"), full_page=True)
         for page in pages:
             _check_page(page)
 
 
 @pytest.mark.slow
-def test_crest_4p_teams_four_people(browser: Any, tmp_path: Path) -> None:
+def test_crest_4p_teams_four_people(browser: Any, tmp_path: Path, shots: Path) -> None:
     """Four people in four contexts play Crest Duel in two teams to the end (an action limit keeps
     the test short: the game ends by it, with its own result)."""
     with thread_server(str(tmp_path / "t.sqlite3")) as server:
@@ -152,7 +161,7 @@ def test_crest_4p_teams_four_people(browser: Any, tmp_path: Path) -> None:
         )
         pages = [_page(browser, seat["link"], width=1200, height=900) for seat in table["seats"]]
         _play(pages, seed=6)
-        pages[0].screenshot(path=str(SHOTS / "crest-4p-teams.png"), full_page=True)
+        pages[0].screenshot(path=str(shots / "crest-4p-teams.png"), full_page=True)
         for page in pages:
             _check_page(page)
 
