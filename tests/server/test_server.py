@@ -134,6 +134,8 @@ def test_the_http_api(server: Server) -> None:
         ({"game": "tower", "mode": "vs", "options": {"players": 2}, "seats": ["person"]}, "bad_seats"),
         ({"game": "tower", "seats": ["genius"]}, "bad_agent"),
         ({"game": "tower", "seats": ["mcts:wisdom=3"]}, "bad_agent"),
+        ({"game": "tower", "seats": ["mcts:seconds=600"]}, "bad_agent"),
+        ({"game": "tower", "seats": ["mcts:simulations=100000000"]}, "bad_agent"),
         ({"game": "tower", "cards": "crest"}, "bad_cards"),
         ({"game": "tower", "colour": "red"}, "bad_request"),
         ([1], "bad_request"),

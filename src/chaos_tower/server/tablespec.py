@@ -27,6 +27,12 @@ from .config import CardSets
 __all__ = ["AgentSpec", "RequestError", "TableSpec", "Timer", "new_table", "parse_agent", "token_hash"]
 
 
+MAX_AGENT_SECONDS = 30
+"""The longest an agent of a table may think per decision."""
+MAX_AGENT_SIMULATIONS = 20000
+"""The most simulations an agent of a table may run per decision (``mcts:simulations=``)."""
+
+
 class RequestError(ValueError):
     """A request the server refuses: ``code`` names the problem (``bad_request``, ``not_found``, …)."""
 
@@ -71,9 +77,16 @@ def parse_agent(text: str) -> AgentSpec:
     if name not in AGENTS:
         raise RequestError("bad_agent", f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
     spec = AgentSpec(name=name, params=tuple(params))
-    seconds = dict(spec.params).get("seconds")
-    if isinstance(seconds, int | float) and not 0 < seconds <= 30:
-        raise RequestError("bad_agent", f"agent {text!r}: seconds must be above 0 and at most 30")
+    given = dict(spec.params)
+    seconds = given.get("seconds")
+    if isinstance(seconds, int | float) and not 0 < seconds <= MAX_AGENT_SECONDS:
+        raise RequestError(
+            "bad_agent", f"agent {text!r}: seconds must be above 0 and at most {MAX_AGENT_SECONDS}"
+        )
+    for key in ("simulations", "budget"):
+        count = given.get(key)
+        if isinstance(count, int) and not 0 < count <= MAX_AGENT_SIMULATIONS:
+            raise RequestError("bad_agent", f"agent {text!r}: {key} must be 1 to {MAX_AGENT_SIMULATIONS}")
     try:
         make_agent(name, 0, 0, **dict(spec.params))
     except (TypeError, ValueError) as exc:
