@@ -191,3 +191,13 @@ def test_reconnecting_with_the_same_link_gives_the_same_seat_and_its_whole_log(s
         after["observation"],
         after["actions"],
     )
+
+
+def test_a_client_that_never_reads_is_cut_off_not_buffered_without_end() -> None:
+    """More unread frames than the stated limit: the connection is closed, its queue dropped."""
+    from chaos_tower.server.live import MAX_QUEUED, Connection
+
+    conn = Connection(0, 10.0, 30, 0.0)
+    for i in range(MAX_QUEUED + 50):
+        conn.push({"type": "pong", "ref": i})
+    assert conn.cut and conn.queue.qsize() == MAX_QUEUED + 1  # the frames, then the end of the writer

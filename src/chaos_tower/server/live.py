@@ -16,7 +16,10 @@ from .frames import Meta, StepRecord
 from .rows import ActionRow
 from .tablespec import AgentSpec, TableSpec, parse_agent
 
-__all__ = ["Connection", "Live", "agent_choice", "replay_table"]
+__all__ = ["MAX_QUEUED", "Connection", "Live", "agent_choice", "replay_table"]
+
+MAX_QUEUED = 256
+"""Frames waiting for a client that does not read; one more and the connection is closed."""
 
 
 class Connection:
@@ -27,6 +30,7 @@ class Connection:
         self.sent = 0
         """How many log records this connection has been sent."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.cut = False
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
@@ -42,6 +46,14 @@ class Connection:
         return True
 
     def push(self, frame: dict[str, Any]) -> None:
+        """Queue a frame; a client that has let :data:`MAX_QUEUED` pile up unread is cut off (its
+        page reconnects and is sent its whole view again)."""
+        if self.cut:
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.cut = True
+            self.queue.put_nowait(None)
+            return
         self.queue.put_nowait(frames.encode(frame))
 
 

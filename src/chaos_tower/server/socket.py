@@ -28,8 +28,13 @@ _CLIENT_FRAMES = ("act", "ping", "resync")
 
 
 async def _writer(ws: WebSocket, conn: Connection) -> None:
-    while (text := await conn.queue.get()) is not None:
-        await ws.send_text(text)
+    try:
+        while (text := await conn.queue.get()) is not None:
+            await ws.send_text(text)
+    finally:
+        if conn.cut:  # too far behind: closed, so that its frames do not pile up in memory
+            with contextlib.suppress(Exception):
+                await ws.close(code=1013)
 
 
 def _frame(
