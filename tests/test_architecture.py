@@ -28,8 +28,9 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 ROOT = "chaos_tower"
 
 # Programs: they may read the terminal and files. The lab (chaos_tower.lab) is the designer's
-# program with its own command, reading and writing run files.
-PROGRAMS = ("app", "lab")
+# program with its own command, reading and writing run files; the server (chaos_tower.server)
+# reads its page files and schema from the package and prints where it listens.
+PROGRAMS = ("app", "lab", "server")
 GAMES = ("tower", "crest")
 GAME_MAY_IMPORT = ("kernel", "cardsets", "registry", "svgkit")
 

@@ -141,6 +141,9 @@ def _parser() -> argparse.ArgumentParser:
     from ..lab.cli import add_lab_parser
 
     add_lab_parser(commands)
+    from ..server.serve import add_parser as add_serve_parser  # imports no web stack
+
+    add_serve_parser(commands)
     return parser
 
 
@@ -226,6 +229,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from ..lab.cli import run_lab
 
         return run_lab(args)
+    if args.command == "serve":
+        from ..server.serve import run_serve
+
+        return run_serve(args)
     schema = bundle(args.name) if args.bundle else load_schema(args.name)
     print(json.dumps(schema, ensure_ascii=False, indent=2))
     return 0

@@ -136,6 +136,7 @@ _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; \
 style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <title>@TITLE@</title>
@@ -148,6 +149,14 @@ body { font-family: sans-serif; margin: 1em; color: #222; }
 #log li.current { background: #fff6d8; }
 #log li.later { display: none; }
 #slider { width: 20em; }
+@media (max-width: 700px) {
+  body { margin: .5em; }
+  #main { flex-direction: column; }
+  #picture { width: 100%; }
+  #picture svg { width: 100%; }
+  #log { min-width: 0; max-height: 40vh; width: 100%; box-sizing: border-box; overflow-wrap: anywhere; }
+  #slider { width: 100%; }
+}
 </style>
 </head>
 <body>
