@@ -16,7 +16,6 @@ import tomllib
 from pathlib import Path
 
 from packaging.requirements import Requirement
-
 from tests.toolmodule import load_tool
 
 REPO = Path(__file__).resolve().parents[1]
