@@ -197,6 +197,10 @@ class ModeSpec:
         return None if self.view is None else self.view.format
 
 
+StandIns = Callable[[str, dict[str, Any], dict[str, Any]], list[tuple[str, dict[str, Any]]] | None]
+"""A game's stand-ins for the lab: ``(section, card data, set data) -> [(label, card data)]``."""
+
+
 @frozen(kw_only=True)
 class GameSpec:
     """One game: its name and title, its rule registry, its card sets and its modes."""
@@ -225,6 +229,10 @@ class GameSpec:
     """``(data, unread=, required=)``: misspelt ids of an untyped set, to report with its schema errors."""
     schema_files: Mapping[str, Path] = field(factory=dict)
     """A game's own schema files outside the package, by name."""
+    standins: StandIns | None = None
+    """``(section, card data, set data)``: the neutral stand-ins the lab's card experiments play for a card
+    (``chaos-tower lab ablate``), each with a label (``[]``: none for that card; ``None``: not a card);
+    ``None``: the game has none."""
 
     @property
     def cardset_schema(self) -> str:

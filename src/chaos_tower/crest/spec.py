@@ -11,6 +11,7 @@ from .cards import CrestCardSet
 from .checks import crest_issues
 from .convert import crest_hooks
 from .lints import crest_lints
+from .standins import crest_standins
 from .state import CrestState
 
 
@@ -32,6 +33,7 @@ SPEC = GameSpec(
     checks=crest_issues,
     lints=crest_lints,
     raw_references=_references,
+    standins=crest_standins,
     modes=(
         ModeSpec(
             name="duel",

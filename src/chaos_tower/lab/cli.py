@@ -62,6 +62,9 @@ def add_lab_parser(commands: Any) -> None:
     cmp = sub.add_parser("compare", help="compare two runs on the seeds they share (B minus A)")
     cmp.add_argument("a", metavar="A")
     cmp.add_argument("b", metavar="B")
+    from .cli_design import add_design_parsers
+
+    add_design_parsers(sub)
 
 
 def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -87,6 +90,10 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | N
             return _run(args, out, err)
         if args.lab_command == "report":
             return _report(args, out)
+        from .cli_design import COMMANDS, run_design
+
+        if args.lab_command in COMMANDS:
+            return run_design(args, out, err)
         return _compare(args, out)
     except (LabError, ct.CardSetError) as exc:
         print(f"error: {exc}", file=err)

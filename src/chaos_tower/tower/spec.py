@@ -12,6 +12,7 @@ from .convert import tower_hooks
 from .lints import tower_lints
 from .solo import front as solo
 from .solo.state import State
+from .standins import tower_standins
 from .vs import front as vs
 from .vs.state import VsState
 
@@ -34,6 +35,7 @@ SPEC = GameSpec(
     checks=semantic_issues,
     lints=tower_lints,
     raw_references=_references,
+    standins=tower_standins,
     modes=(
         ModeSpec(
             name="solo",
