@@ -13,11 +13,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from chaos_tower.app.cli import _parser
 
 import chaos_tower as ct
 from chaos_tower.app import replay
-from chaos_tower.app.cli import main
+from chaos_tower.app.cli import _parser, main
 from chaos_tower.app.outputs import check_writable
 from chaos_tower.app.play import run
 from chaos_tower.kernel.errors import OutputError

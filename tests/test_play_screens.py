@@ -8,9 +8,9 @@ import itertools
 from typing import Any
 
 import pytest
-from chaos_tower.app.cli import _parser
 
 import chaos_tower as ct
+from chaos_tower.app.cli import _parser
 from chaos_tower.app.play import run
 from chaos_tower.app.terminal import grammar_text, listing
 

@@ -5,7 +5,7 @@ The environment speaks only to the front door (:mod:`chaos_tower.api`), so
 each mode of :data:`chaos_tower.integrations.MODES` goes through the same code. Agents are
 ``player_0``, ``player_1``, …; an observation is a dict with
 ``observation`` (:func:`chaos_tower.observation_tensor`, zero-padded to one
-length per mode) and ``action_mask`` (1 for each legal action of the dense
+length per mode, every value in [-1, 1]) and ``action_mask`` (1 for each legal action of the dense
 encoding, :func:`chaos_tower.action_index`). The reward is
 :func:`chaos_tower.returns` when the game ends: 1 won, -1 lost, 0 neither.
 A game cut short by ``max_actions`` is *truncated*, one won or lost is
@@ -104,7 +104,8 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (self.size,), np.float32),
+                    # The layouts scale a reachable position's values into [-1, 1] (see observe).
+                    "observation": spaces.Box(-1.0, 1.0, (self.size,), np.float32),
                     "action_mask": spaces.Box(0, 1, (self.actions,), np.int8),
                 }
             )
@@ -178,6 +179,7 @@ class ChaosTowerEnv(AECEnv):  # type: ignore[misc]
         values = np.zeros(self.size, np.float32)
         tensor = api.observation_tensor(self.state_, player)
         values[: len(tensor)] = tensor
+        np.clip(values, -1.0, 1.0, out=values)  # only a state built by hand could hold more
         mask = np.zeros(self.actions, np.int8)
         if agent == self.agent_selection:
             mask[self._legal()] = 1
