@@ -97,19 +97,20 @@ def _howto_games() -> dict[str, tuple[Any, list[Any], Any]]:
     """The games the "How to play" pages tell: first state, agents by seat, and how to pick the seat."""
     from chaos_tower.vs.agents import SimpleVsAgent
 
-    from chaos_tower.agents import GreedyAgent
+    from chaos_tower.agents import AGENTS
     from chaos_tower.crest.agents import CrestRandomAgent
 
     tower, crest = ct.load_cardset(), ct.load_cardset(game="crest")
     return {
-        "solo": (ct.new_game(tower, seed=3), [GreedyAgent(3)], None),
+        # `chaos-tower play --agent heuristic --seed 413`: a win that shows every kind of action
+        "solo": (ct.new_game(tower, seed=413), [AGENTS["heuristic"](0, 413)], None),
         "vs": (ct.new_game(tower, mode="vs", players=2, seed=3), [SimpleVsAgent(30), SimpleVsAgent(31)], 0),
         "crest": (ct.new_game(crest, players=2, seed=5), [CrestRandomAgent(5)], None),
     }
 
 
 HOWTO_STOPS = {
-    "solo": (0, 1, 4, 28, 31),
+    "solo": (0, 3, 9, 24, 40, 57, 72, 77),
     "vs": (0, 2, 54),
     "crest": (0, 4, 7, 93),
 }
