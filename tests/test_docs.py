@@ -267,3 +267,21 @@ def test_a_missing_code_reference_fails_the_build(tmp_path: Path) -> None:
         run = _sphinx(tmp_path, tmp_path / "bad", "dummy")
         assert run.returncode != 0
         assert f"source reference target not found: {bad}" in run.stderr
+
+
+def test_the_source_view_has_no_dead_back_links(site: Path) -> None:
+    """Every link of the highlighted source pages (viewcode's "[docs]" beside each definition,
+    back to the page that documents or cites it) leads to an anchor that exists."""
+    anchors: dict[Path, set[str]] = {}
+    dead, total = [], 0
+    for source in sorted((site / "_modules").rglob("*.html")):
+        for target, anchor in re.findall(r'href="([^"#:]*)#([^"]+)"', source.read_text(encoding="utf-8")):
+            page = (source.parent / target).resolve() if target else source
+            if page not in anchors:
+                text = page.read_text(encoding="utf-8") if page.is_file() else ""
+                anchors[page] = set(re.findall(r'\bid="([^"]+)"', text))
+            total += 1
+            if anchor not in anchors[page]:
+                dead.append(f"{source.relative_to(site)} -> {target}#{anchor}")
+    assert total > 100
+    assert dead == [], "\n".join(dead[:20])
