@@ -96,3 +96,31 @@ def test_the_docs_name_only_adapters_that_exist() -> None:
                 named.add(word)
                 assert word.lower() in modules, f"{page}: no {word} adapter ({phrase!r})"
     assert {"OpenSpiel", "PettingZoo"} <= named
+
+
+_MIXED = re.compile(r"[A-Za-z]+[\u3040-\u30ff\u4e00-\u9fff]+|[\u3040-\u30ff\u4e00-\u9fff]+[A-Za-z]+")
+
+
+def test_terms_are_written_one_way_with_the_japanese_in_the_glossary() -> None:
+    """A glossary term written with a hyphen (``normal-item``) is never spelled with a space
+    in the hand-written pages, and the pages a reader learns from write no term half in
+    Japanese (``roomカード``): the manual's word is the glossary's."""
+    import yaml
+
+    terms = yaml.safe_load((DOCS.parent / "tools" / "docs" / "glossary.yaml").read_text(encoding="utf-8"))
+    hyphenated = [t["term"] for t in terms if "-" in t["term"] and " " not in t["term"]]
+    assert {"normal-item", "rare-item", "tower-sheet", "room-element"} <= set(hyphenated)
+    assert all(t.get("ja") for t in terms)
+    hand_written = [
+        (page, text)
+        for page, text in _doc_texts()
+        if not page.startswith(("docs/rules/", "docs/cards/", "docs/schema/"))
+    ]
+    for page, text in hand_written:
+        for term in hyphenated:
+            spaced = re.compile(rf"\b{term.replace('-', ' ')}s?\b", re.I)
+            assert not spaced.search(text), f"{page}: {term} written with a space"
+    for page, text in hand_written:
+        if page.startswith("docs/howto/") or page in ("docs/index.md", "README.md"):
+            mixed = set(_MIXED.findall(text)) - {"CHAOSの塔"}
+            assert mixed == set(), f"{page}: {mixed}"
