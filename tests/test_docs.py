@@ -4,7 +4,7 @@ Every page under ``docs/`` with a ``>>>`` example is run with :func:`doctest.tes
 (the same flags as Sphinx's doctest builder, set in ``docs/conf.py``). The "How to play"
 pages hide their checking: a hidden ``testsetup`` and ``:hide:`` ``testcode`` blocks play
 the game, and the reader sees only the ``testoutput`` blocks (the actions and their
-events) and the pictures; :func:`run_testcode` runs those blocks as Sphinx's doctest
+events) and the pictures; ``_run_testcode`` runs those blocks as Sphinx's doctest
 builder does. The HTML build
 is checked too when Sphinx, furo and myst-parser are installed (the ``docs`` extra),
 with the ``dummy`` builder: it reads, autodocs and cross-links every page as the HTML
@@ -46,7 +46,7 @@ HOWTO = ("solo", "vs", "crest")
 _BLOCK = re.compile(r"^```\{(testsetup|testcode|testoutput)\}\n(.*?)^```$", re.M | re.S)
 
 
-def testcode_blocks(text: str) -> list[tuple[str, set[str], str]]:
+def _testcode_blocks(text: str) -> list[tuple[str, set[str], str]]:
     """(directive, options, body) of each ``testsetup``/``testcode``/``testoutput`` block, in order."""
     blocks = []
     for match in _BLOCK.finditer(text):
@@ -58,7 +58,7 @@ def testcode_blocks(text: str) -> list[tuple[str, set[str], str]]:
     return blocks
 
 
-def run_testcode(text: str) -> tuple[int, list[str]]:
+def _run_testcode(text: str) -> tuple[int, list[str]]:
     """Run a page's ``testsetup``/``testcode`` blocks in one namespace, each ``testoutput``
     compared (with the pages' doctest flags) with what the ``testcode`` before it printed.
     Returns (blocks run, failures)."""
@@ -66,7 +66,7 @@ def run_testcode(text: str) -> tuple[int, list[str]]:
     checker = doctest.OutputChecker()
     printed: str | None = None
     run, failures = 0, []
-    for directive, _options, body in testcode_blocks(text):
+    for directive, _options, body in _testcode_blocks(text):
         if directive == "testoutput":
             if printed is None:
                 failures.append(f"a testoutput with no testcode before it:\n{body}")
@@ -76,7 +76,7 @@ def run_testcode(text: str) -> tuple[int, list[str]]:
             continue
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            exec(compile(body, f"<{directive}>", "exec"), namespace)  # noqa: S102 (the docs' own code)
+            exec(compile(body, f"<{directive}>", "exec"), namespace)
         printed = out.getvalue() if directive == "testcode" else None
         run += 1
     return run, failures
@@ -136,7 +136,7 @@ def test_the_toctree_holds_every_section() -> None:
 @pytest.mark.parametrize("game", HOWTO)
 def test_how_to_play_runs_its_hidden_checks(game: str) -> None:
     """The page's hidden blocks play its game; every output shown is what they printed."""
-    run, failures = run_testcode((DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8"))
+    run, failures = _run_testcode((DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8"))
     assert run >= 3
     assert failures == [], "\n".join(failures)
 
@@ -144,8 +144,8 @@ def test_how_to_play_runs_its_hidden_checks(game: str) -> None:
 def test_a_wrong_shown_output_fails_the_check() -> None:
     """The check could fail: a page whose shown output differs from what its code prints."""
     page = "```{testcode}\n:hide:\n\nprint('move s')\n```\n\n```{testoutput}\nmove n\n```\n"
-    assert run_testcode(page)[1] != []
-    assert run_testcode(page.replace("move n", "move s")) == (1, [])
+    assert _run_testcode(page)[1] != []
+    assert _run_testcode(page.replace("move n", "move s")) == (1, [])
 
 
 @pytest.mark.parametrize("game", HOWTO)
@@ -153,7 +153,7 @@ def test_how_to_play_shows_no_checking(game: str) -> None:
     """A "How to play" page reads like a rule book: no ``>>>``, its code blocks hidden."""
     text = (DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8")
     assert ">>>" not in text and "{doctest}" not in text
-    blocks = testcode_blocks(text)
+    blocks = _testcode_blocks(text)
     assert blocks and all("hide" in options for kind, options, _ in blocks if kind == "testcode")
     assert all("hide" not in options for kind, options, _ in blocks if kind == "testoutput")
 
@@ -163,7 +163,7 @@ def test_how_to_play_shows_pictures_its_hidden_code_checks(game: str) -> None:
     """Each picture of a "How to play" page is one its hidden code checks against the game it plays."""
     text = (DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"\]\(img/([\w-]+\.svg)\)", text))
-    code = "".join(body for kind, _, body in testcode_blocks(text) if kind == "testcode")
+    code = "".join(body for kind, _, body in _testcode_blocks(text) if kind == "testcode")
     checked = set(re.findall(r'drawn\(state, "([\w-]+\.svg)"', code))
     assert len(shown) >= 3
     assert shown == checked

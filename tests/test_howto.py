@@ -63,7 +63,9 @@ def test_the_solo_page_shows_each_kind_of_action(solo_page: str) -> None:
 def _doc_texts() -> list[tuple[str, str]]:
     root = DOCS.parent
     pages = [p for p in DOCS.rglob("*.md") if "_build" not in p.parts]
-    return [(p.relative_to(root).as_posix(), p.read_text(encoding="utf-8")) for p in [*pages, root / "README.md"]]
+    return [
+        (p.relative_to(root).as_posix(), p.read_text(encoding="utf-8")) for p in [*pages, root / "README.md"]
+    ]
 
 
 def test_the_docs_name_only_agents_that_play_that_game() -> None:
@@ -88,10 +90,14 @@ def test_the_docs_name_only_adapters_that_exist() -> None:
     """The adapters the docs name are the modules of ``chaos_tower.integrations``."""
     import chaos_tower.integrations as integrations
 
-    modules = {p.stem.lower() for p in Path(integrations.__file__).parent.glob("*.py") if p.stem != "__init__"}
+    modules = {
+        p.stem.lower() for p in Path(integrations.__file__).parent.glob("*.py") if p.stem != "__init__"
+    }
     named = set()
     for page, text in _doc_texts():
-        for phrase in re.findall(r"adapters? for ([^.;:(\n]+)", text) + re.findall(r"(\w+) adapters?\b", text):
+        for phrase in re.findall(r"adapters? for ([^.;:(\n]+)", text) + re.findall(
+            r"(\w+) adapters?\b", text
+        ):
             for word in set(re.findall(r"\b[A-Z][A-Za-z]+\b", phrase)) - {"The", "An", "A", "Each", "This"}:
                 named.add(word)
                 assert word.lower() in modules, f"{page}: no {word} adapter ({phrase!r})"

@@ -129,7 +129,9 @@ def _python(app: Any, env: Any, node: Any, contnode: nodes.Node) -> nodes.Node |
     entry = modules.get(module)
     if not entry:
         entry = modules[module] = (analyzer.code, analyzer.tags, {}, module)
-    reference = _link(app, node["refdoc"], posixpath.join("_modules", module.replace(".", "/")), anchor, contnode)
+    reference = _link(
+        app, node["refdoc"], posixpath.join("_modules", module.replace(".", "/")), anchor, contnode
+    )
     if anchor and entry[2].setdefault(anchor, node["refdoc"]) == node["refdoc"]:
         # viewcode's "[docs]" beside the definition links back to this page at
         # `<module's refname>.<anchor>`: the first citation on the page carries that id.
@@ -213,7 +215,11 @@ def fix_back_links(app: Any, exception: Exception | None) -> None:
                 return match[0]
             name = match[2].rsplit(".", 1)[-1]
             others = sorted(i for i in ids(target) if i.endswith(f".{name}") and i.startswith("chaos_tower."))
-            return f'<a class="viewcode-back" href="{match[1]}#{others[0]}">[docs]</a>' if len(others) == 1 else ""
+            return (
+                f'<a class="viewcode-back" href="{match[1]}#{others[0]}">[docs]</a>'
+                if len(others) == 1
+                else ""
+            )
 
         new = _BACK.sub(fixed, text)
         if new != text:
