@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
+from chromium import open_chromium
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -285,3 +286,43 @@ def test_the_source_view_has_no_dead_back_links(site: Path) -> None:
                 dead.append(f"{source.relative_to(site)} -> {target}#{anchor}")
     assert total > 100
     assert dead == [], "\n".join(dead[:20])
+
+
+_OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const off = [];
+  for (const e of document.querySelectorAll("article *")) {
+    const box = e.getBoundingClientRect();
+    if (box.width === 0 || box.right <= width + 1) continue;
+    let up = e.parentElement, inside = false;
+    while (up && up !== document.body) {
+      const style = getComputedStyle(up);
+      if (style.position === "fixed" || ["auto", "scroll"].includes(style.overflowX)) {
+        inside = true;
+        break;
+      }
+      up = up.parentElement;
+    }
+    const text = (e.textContent || "").trim().slice(0, 50);
+    if (!inside) off.push(`${e.tagName.toLowerCase()}.${e.className}: ${text}`);
+  }
+  return [document.documentElement.scrollWidth - width, off.slice(0, 3)];
+}"""
+
+
+def test_no_page_runs_off_the_screen_in_chromium(site: Path) -> None:
+    """Every page at desktop width and at 390 px (a phone): the page never scrolls sideways and
+    nothing sticks out of it, except inside a block that scrolls (a code block, a wide table)."""
+    pages = [p for p in _pages(site) if "_downloads" not in p.relative_to(site).parts]
+    assert len(pages) > 50
+    wide = []
+    with open_chromium() as browser:
+        for width in (1280, 390):
+            tab = browser.new_page(viewport={"width": width, "height": 900})
+            for page in pages:
+                tab.goto(page.as_uri())
+                extra, off = tab.evaluate(_OVERFLOW)
+                if extra > 0 or off:
+                    wide.append(f"{width}px {page.relative_to(site)}: {extra}px too wide {off}")
+            tab.close()
+    assert wide == [], "\n".join(wide[:20])

@@ -190,7 +190,7 @@ def _panel(view: CrestObservation, names: _Names, hidden: Secrets | None, seat: 
     marks = hidden.marks[seat] if hidden is not None else view.marks[seat]
     kinds = monster.marks if monster else tuple("?" for _ in marks)
     face_down = view.phase == "setup"  # the referee sees cards still face down (`CRD-START-D`)
-    y = _SLOTS_Y
+    y: float = _SLOTS_Y
     for m, kind in enumerate(kinds):
         sx = 10 + m * (_CARD_W + _SLOT_GAP)
         stack = marks[m] if m < len(marks) else ()
@@ -237,7 +237,7 @@ def _draw(view: CrestObservation, cards: CrestCardSet, hidden: Secrets | None, s
     who = "referee's view" if hidden is not None else f"seat {view.player}'s view"
     head = f"Crest Duel, {view.players} players: {view.phase}, round {view.rounds}; {who}"
     out = [kit.text(_PAD, 24, head, size=15, weight="bold", css="heading")]
-    y = _TOP
+    y: float = _TOP
     for seat in range(view.players):
         out += _panel(view, names, hidden, seat, y)
         y += _panel_height(view, hidden, seat) + _PAD
