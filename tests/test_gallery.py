@@ -71,7 +71,7 @@ def test_the_screenshot_tool_captures_a_real_terminal(tmp_path: Path) -> None:
     shots = load_tool("gen_screenshots")
     screen = shots.capture(["play", "--seed", "413"], ["1"], (100, 70))
     plain = re.sub(r"\x1b\[[0-9;]*m", "", screen)
-    assert "[TOC-START-A]" in plain and "action (number or text" in plain
+    assert "Cockatrice placed at 0,0" in plain and "action (number or text" in plain
     root = ET.fromstring(shots.terminal_svg(screen, 100, 70, title="t"))
     drawn = {e.text for e in root.iter("{http://www.w3.org/2000/svg}text")}
     for line in plain.splitlines():

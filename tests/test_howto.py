@@ -26,10 +26,10 @@ def solo_page() -> str:
     return (DOCS / "howto" / "solo.md").read_text(encoding="utf-8")
 
 
-def test_TOC_STEP_11E_the_solo_page_follows_every_action_of_a_win(
+def test_the_solo_page_follows_every_action_of_a_win(
     solo_page: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """TOC-STEP-11E: the page lists every action of the game its command plays, 1 to the win."""
+    """The page lists every action of the game its command plays, from the first to the win."""
     command = re.search(r"^\$ chaos-tower play --agent heuristic --seed (\d+)", solo_page, re.M)
     assert command, "the page names the command that plays its game"
     assert main(["play", "--agent", "heuristic", "--seed", command[1]]) == 0
@@ -42,8 +42,8 @@ def test_TOC_STEP_11E_the_solo_page_follows_every_action_of_a_win(
 
 
 def test_the_solo_page_shows_each_kind_of_action(solo_page: str) -> None:
-    """TOC-PROG2-03, TOC-NORMAL-06, TOC-STEP-04, TOC-STEP-11: a fight with a monster, an item
-    taken, set and used, Rebright laid and fought, and floor changes, each with its events."""
+    """A fight with a monster, an item taken, set and used, Rebright laid and fought, and
+    floor changes, each with its events."""
     shown = _shown_outputs(solo_page)
     kinds = {text.split()[0] for _, text in _ACTION.findall(shown)}
     assert {"place", "step", "move", "flip", "fight", "take", "set", "use", "rebright"} <= kinds
