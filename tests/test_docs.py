@@ -1,7 +1,11 @@
 """The documentation's examples run, and its API reference covers every public name.
 
 Every page under ``docs/`` with a ``>>>`` example is run with :func:`doctest.testfile`
-(the same flags as Sphinx's doctest builder, set in ``docs/conf.py``). The HTML build
+(the same flags as Sphinx's doctest builder, set in ``docs/conf.py``). The "How to play"
+pages hide their checking: a hidden ``testsetup`` and ``:hide:`` ``testcode`` blocks play
+the game, and the reader sees only the ``testoutput`` blocks (the actions and their
+events) and the pictures; ``_run_testcode`` runs those blocks as Sphinx's doctest
+builder does. The HTML build
 is checked too when Sphinx, furo and myst-parser are installed (the ``docs`` extra),
 with the ``dummy`` builder: it reads, autodocs and cross-links every page as the HTML
 build does, so it meets the same warnings, without spending time writing pages.
@@ -9,8 +13,10 @@ build does, so it meets the same warnings, without spending time writing pages.
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import html
+import io
 import re
 import subprocess
 import sys
@@ -19,6 +25,7 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
+from chromium import open_chromium
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -35,6 +42,45 @@ def _pages_with_examples() -> list[Path]:
 
 
 PAGES = _pages_with_examples()
+HOWTO = ("solo", "vs", "crest")
+
+_BLOCK = re.compile(r"^```\{(testsetup|testcode|testoutput)\}\n(.*?)^```$", re.M | re.S)
+
+
+def _testcode_blocks(text: str) -> list[tuple[str, set[str], str]]:
+    """(directive, options, body) of each ``testsetup``/``testcode``/``testoutput`` block, in order."""
+    blocks = []
+    for match in _BLOCK.finditer(text):
+        lines = match[2].splitlines(keepends=True)
+        options = set()
+        while lines and lines[0].startswith(":"):
+            options.add(lines.pop(0).strip().strip(":"))
+        blocks.append((match[1], options, "".join(lines).strip("\n") + "\n"))
+    return blocks
+
+
+def _run_testcode(text: str) -> tuple[int, list[str]]:
+    """Run a page's ``testsetup``/``testcode`` blocks in one namespace, each ``testoutput``
+    compared (with the pages' doctest flags) with what the ``testcode`` before it printed.
+    Returns (blocks run, failures)."""
+    namespace: dict[str, object] = {"__name__": "__page__"}
+    checker = doctest.OutputChecker()
+    printed: str | None = None
+    run, failures = 0, []
+    for directive, _options, body in _testcode_blocks(text):
+        if directive == "testoutput":
+            if printed is None:
+                failures.append(f"a testoutput with no testcode before it:\n{body}")
+            elif not checker.check_output(body, printed, FLAGS):
+                failures.append(checker.output_difference(doctest.Example("", body), printed, FLAGS))
+            printed = None
+            continue
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(body, f"<{directive}>", "exec"), namespace)
+        printed = out.getvalue() if directive == "testcode" else None
+        run += 1
+    return run, failures
 
 
 def test_the_guides_and_the_api_reference_have_examples() -> None:
@@ -48,9 +94,6 @@ def test_the_guides_and_the_api_reference_have_examples() -> None:
         "guides/saving.md",
         "guides/vs.md",
         "api/vs.md",
-        "howto/solo.md",
-        "howto/vs.md",
-        "howto/crest.md",
         "api/tasks.md",
         "api/lab.md",
     }
@@ -91,12 +134,38 @@ def test_the_toctree_holds_every_section() -> None:
     assert re.search(r"^rules/glossary$", index, re.M)
 
 
-@pytest.mark.parametrize("game", ["solo", "vs", "crest"])
-def test_how_to_play_shows_pictures_its_doctest_checks(game: str) -> None:
-    """Each picture of a "How to play" page is one its examples check against the game they play."""
+@pytest.mark.parametrize("game", HOWTO)
+def test_how_to_play_runs_its_hidden_checks(game: str) -> None:
+    """The page's hidden blocks play its game; every output shown is what they printed."""
+    run, failures = _run_testcode((DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8"))
+    assert run >= 3
+    assert failures == [], "\n".join(failures)
+
+
+def test_a_wrong_shown_output_fails_the_check() -> None:
+    """The check could fail: a page whose shown output differs from what its code prints."""
+    page = "```{testcode}\n:hide:\n\nprint('move s')\n```\n\n```{testoutput}\nmove n\n```\n"
+    assert _run_testcode(page)[1] != []
+    assert _run_testcode(page.replace("move n", "move s")) == (1, [])
+
+
+@pytest.mark.parametrize("game", HOWTO)
+def test_how_to_play_shows_no_checking(game: str) -> None:
+    """A "How to play" page reads like a rule book: no ``>>>``, its code blocks hidden."""
+    text = (DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8")
+    assert ">>>" not in text and "{doctest}" not in text
+    blocks = _testcode_blocks(text)
+    assert blocks and all("hide" in options for kind, options, _ in blocks if kind == "testcode")
+    assert all("hide" not in options for kind, options, _ in blocks if kind == "testoutput")
+
+
+@pytest.mark.parametrize("game", HOWTO)
+def test_how_to_play_shows_pictures_its_hidden_code_checks(game: str) -> None:
+    """Each picture of a "How to play" page is one its hidden code checks against the game it plays."""
     text = (DOCS / "howto" / f"{game}.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"\]\(img/([\w-]+\.svg)\)", text))
-    checked = set(re.findall(r'drawn\(state, "([\w-]+\.svg)"', text))
+    code = "".join(body for kind, _, body in _testcode_blocks(text) if kind == "testcode")
+    checked = set(re.findall(r'drawn\(state, "([\w-]+\.svg)"', code))
     assert len(shown) >= 3
     assert shown == checked
     assert all((DOCS / "howto" / "img" / name).is_file() for name in shown)
@@ -199,3 +268,61 @@ def test_a_missing_code_reference_fails_the_build(tmp_path: Path) -> None:
         run = _sphinx(tmp_path, tmp_path / "bad", "dummy")
         assert run.returncode != 0
         assert f"source reference target not found: {bad}" in run.stderr
+
+
+def test_the_source_view_has_no_dead_back_links(site: Path) -> None:
+    """Every link of the highlighted source pages (viewcode's "[docs]" beside each definition,
+    back to the page that documents or cites it) leads to an anchor that exists."""
+    anchors: dict[Path, set[str]] = {}
+    dead, total = [], 0
+    for source in sorted((site / "_modules").rglob("*.html")):
+        for target, anchor in re.findall(r'href="([^"#:]*)#([^"]+)"', source.read_text(encoding="utf-8")):
+            page = (source.parent / target).resolve() if target else source
+            if page not in anchors:
+                text = page.read_text(encoding="utf-8") if page.is_file() else ""
+                anchors[page] = set(re.findall(r'\bid="([^"]+)"', text))
+            total += 1
+            if anchor not in anchors[page]:
+                dead.append(f"{source.relative_to(site)} -> {target}#{anchor}")
+    assert total > 100
+    assert dead == [], "\n".join(dead[:20])
+
+
+_OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const off = [];
+  for (const e of document.querySelectorAll("article *")) {
+    const box = e.getBoundingClientRect();
+    if (box.width === 0 || box.right <= width + 1) continue;
+    let up = e.parentElement, inside = false;
+    while (up && up !== document.body) {
+      const style = getComputedStyle(up);
+      if (style.position === "fixed" || ["auto", "scroll"].includes(style.overflowX)) {
+        inside = true;
+        break;
+      }
+      up = up.parentElement;
+    }
+    const text = (e.textContent || "").trim().slice(0, 50);
+    if (!inside) off.push(`${e.tagName.toLowerCase()}.${e.className}: ${text}`);
+  }
+  return [document.documentElement.scrollWidth - width, off.slice(0, 3)];
+}"""
+
+
+def test_no_page_runs_off_the_screen_in_chromium(site: Path) -> None:
+    """Every page at desktop width and at 390 px (a phone): the page never scrolls sideways and
+    nothing sticks out of it, except inside a block that scrolls (a code block, a wide table)."""
+    pages = [p for p in _pages(site) if "_downloads" not in p.relative_to(site).parts]
+    assert len(pages) > 50
+    wide = []
+    with open_chromium() as browser:
+        for width in (1280, 390):
+            tab = browser.new_page(viewport={"width": width, "height": 900})
+            for page in pages:
+                tab.goto(page.as_uri())
+                extra, off = tab.evaluate(_OVERFLOW)
+                if extra > 0 or off:
+                    wide.append(f"{width}px {page.relative_to(site)}: {extra}px too wide {off}")
+            tab.close()
+    assert wide == [], "\n".join(wide[:20])

@@ -148,7 +148,7 @@ def test_crest_picture_shows_each_monster(crest: ct.CrestCardSet) -> None:
         assert len(marks) == len(monster.marks)
         for stack, line in zip(state.marks[seat], marks, strict=True):
             for instance in stack:
-                assert state.game.card(instance).name in (line.text or "")
+                assert state.game.card(instance).name in _texts(line)
         assert len(_classes(group, "status")) == sum(1 for t in state.statuses[seat] if t)
         assert len(_classes(group, "ring")) == 1
 
@@ -173,8 +173,30 @@ def test_crest_seat_pictures_show_only_their_own_hand(crest: ct.CrestCardSet) ->
         assert secret and all(name in referee_text for name in secret)
         for name in secret:
             assert name not in text, (player, name)
-        hand = " ".join(e.text or "" for e in _classes(root, "hand"))
+        hand = " ".join(_texts(e) for e in _classes(root, "hand"))
         assert all(game.card(i).name in hand for i in state.hands[player])
+
+
+def test_CRD_WIELD_D_crest_picture_draws_cards_as_cards(crest: ct.CrestCardSet) -> None:
+    """CRD-WIELD-D, CRD-START-C: every card shown, on a mark, worn or in the hand, is drawn as a
+    card (its kind, its whole name, its key numbers), and no text is smaller than 10 units."""
+    from chaos_tower.crest.cardface import faces
+
+    state = _played(ct.new_game(crest, players=3, seed=3), 3, 40)
+    assert isinstance(state, ct.CrestState)
+    shown = faces(crest)
+    root = ET.fromstring(ct.render_svg(state))
+    drawn = [g for css in ("crest-card", "ring-card", "hand-card") for g in _classes(root, css)]
+    expected = sum(len(h) for h in state.hands) + sum(len(s) for seat in state.marks for s in seat)
+    expected += sum(1 for r in state.rings if r >= 0)
+    assert len(drawn) == expected > 10
+    for card in drawn:
+        face = shown[card.get("data-card", "")]
+        assert " ".join(e.text or "" for e in _classes(card, "name")) == face.name
+        assert _texts(_classes(card, "kind")[0]).startswith(face.kind_name)
+        assert " ".join(e.text or "" for e in _classes(card, "numbers")) == face.numbers
+    sizes = [float(e.get("font-size", "0")) for e in root.iter(f"{SVG}text")]
+    assert min(sizes) >= 10
 
 
 def test_every_mode_is_a_picture_in_jupyter(cards: ct.TowerCardSet, crest: ct.CrestCardSet) -> None:

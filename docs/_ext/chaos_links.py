@@ -129,10 +129,18 @@ def _python(app: Any, env: Any, node: Any, contnode: nodes.Node) -> nodes.Node |
     entry = modules.get(module)
     if not entry:
         entry = modules[module] = (analyzer.code, analyzer.tags, {}, module)
-    if anchor:
-        entry[2].setdefault(anchor, node["refdoc"])
-    page = posixpath.join("_modules", module.replace(".", "/"))
-    return _link(app, node["refdoc"], page, anchor, contnode)
+    reference = _link(
+        app, node["refdoc"], posixpath.join("_modules", module.replace(".", "/")), anchor, contnode
+    )
+    if anchor and entry[2].setdefault(anchor, node["refdoc"]) == node["refdoc"]:
+        # viewcode's "[docs]" beside the definition links back to this page at
+        # `<module's refname>.<anchor>`: the first citation on the page carries that id.
+        back = f"{entry[3]}.{anchor}"
+        given = env.__dict__.setdefault("_chaos_back_ids", set())
+        if (node["refdoc"], back) not in given:
+            given.add((node["refdoc"], back))
+            reference["ids"].append(back)
+    return reference
 
 
 def _test(app: Any, env: Any, node: Any, contnode: nodes.Node) -> nodes.Node | None:
@@ -175,10 +183,54 @@ def collect_test_pages(app: Any) -> Iterator[tuple[str, dict[str, Any], str]]:
         yield posixpath.join(TESTS_DIR, file.removesuffix(".py")), {"title": file, "body": body}, "page.html"
 
 
+_BACK = re.compile(r'<a class="viewcode-back" href="([^"#]*)#([^"]+)">\[docs\]</a>')
+
+
+def fix_back_links(app: Any, exception: Exception | None) -> None:
+    """Point each dead "[docs]" link of the source pages at its object, or drop it.
+
+    viewcode links a definition back to the page that documents it, at
+    ``<refname>.<name>``; when one object is documented under two names (the package's
+    public name and its defining module's) the anchor may be the other name's. Such a
+    link is pointed at the page's one anchor that ends with the object's name, and
+    dropped when there is none, so no link of the source view leads nowhere.
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    anchors: dict[Path, set[str]] = {}
+
+    def ids(page: Path) -> set[str]:
+        if page not in anchors:
+            text = page.read_text(encoding="utf-8") if page.is_file() else ""
+            anchors[page] = set(re.findall(r'\bid="([^"]+)"', text))
+        return anchors[page]
+
+    for source in (out / "_modules").rglob("*.html"):
+        text = source.read_text(encoding="utf-8")
+
+        def fixed(match: re.Match[str], source: Path = source) -> str:
+            target = (source.parent / match[1]).resolve() if match[1] else source
+            if match[2] in ids(target):
+                return match[0]
+            name = match[2].rsplit(".", 1)[-1]
+            others = sorted(i for i in ids(target) if i.endswith(f".{name}") and i.startswith("chaos_tower."))
+            return (
+                f'<a class="viewcode-back" href="{match[1]}#{others[0]}">[docs]</a>'
+                if len(others) == 1
+                else ""
+            )
+
+        new = _BACK.sub(fixed, text)
+        if new != text:
+            source.write_text(new, encoding="utf-8")
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.setup_extension("sphinx.ext.viewcode")
     app.add_role("source", source_role)
     # Before conf.py's resolver, which maps a bare or module-level name to the package's.
     app.connect("missing-reference", resolve, priority=400)
     app.connect("html-collect-pages", collect_test_pages)
+    app.connect("build-finished", fix_back_links)
     return {"parallel_read_safe": True, "parallel_write_safe": False}
