@@ -149,7 +149,13 @@ def _screenshots_tool() -> Any:
 
 
 BROWSER_MARK = "<!-- browser-client screenshots go here (issue 28, item 9) -->"
-"""Where the browser client's screenshots are to be added, once the client exists."""
+"""Where the browser client's screenshots stand in the gallery."""
+BROWSER_SHOTS = (
+    ("solo-390.png", "The solo game in the browser client at phone width (390 px), played by keyboard"),
+    ("vs-3p.png", "VS for three: two people and an agent, one player's view"),
+    ("crest-4p-teams.png", "Crest Duel for four in two teams, one player's view"),
+)
+"""The browser client's screenshots (docs/_static/server/), written by tests/server/test_browser.py."""
 
 
 def _screenshots() -> str:
@@ -168,8 +174,12 @@ def _screenshots() -> str:
     out.append(f"\n### {caption}\n\n![{caption}](gallery/screens/{file})\n")
     out.append(
         f"\n### The browser client\n\n{BROWSER_MARK}\n\n"
-        "*To come*: the browser client's screenshots are added here when it lands.\n"
+        "Made by the browser tests of `chaos-tower serve` in Chromium, with\n"
+        "`CHAOS_TOWER_SCREENSHOTS=1 python -m pytest -m 'slow or not slow' tests/server/test_browser.py`\n"
+        "(see the {doc}`server guide <guides/server>`).\n"
     )
+    for file, caption in BROWSER_SHOTS:
+        out.append(f"\n![{caption}](_static/server/{file})\n")
     return "".join(out)
 
 
