@@ -58,11 +58,11 @@ def _data(page: str) -> list[dict[str, Any]]:
 
 
 def test_rule_links_point_at_the_anchors_the_docs_have() -> None:
-    """Each rule page has a (rule-id)= anchor, which Sphinx makes #rule-id (IDs built, not cited)."""
+    """With a docs base, each rule links to its page's (rule-id)= anchor (IDs built, not cited)."""
     for rule in ("TOC-" "STEP-03", "TOC-" "VS3-049", "CRD-" "BEAST-B", "TOC-" "ITEM-01A"):
-        link = rule_link(rule)
+        link = rule_link(rule, "https://x.org/")
         assert link is not None
-        page, anchor = link.split("#")
+        page, anchor = link.removeprefix("https://x.org/").split("#")
         source = DOCS / page.replace(".html", ".md")
         assert f"({anchor})=" in source.read_text(encoding="utf-8"), rule
     assert rule_link("TOC-" "STEP-03", "https://x.org/") == "https://x.org/rules/step.html#toc-step-03"
@@ -163,8 +163,26 @@ def test_the_page_steps_in_chromium(
     page.click("#first")
     assert page.inner_text("#where").startswith("step 0 of 30")
     link = page.locator("#log a.rule").first
-    assert link.get_attribute("href") == "rules/crest.html#crd-start-a"
+    assert link.get_attribute("href") == "#rule-crd-start-a"
+    link.click()  # the page opened alone: the link lands on the rule's text in the page itself
+    target = page.locator("#rule-crd-start-a")
+    assert target.is_visible() and "CRD-START-A" in target.inner_text() and page.url.endswith("#rule-crd-start-a")
     assert errors == [] and requests == [path.as_uri()]  # no console errors, nothing fetched
+
+
+def test_every_rule_link_of_a_page_opened_alone_has_its_target_in_the_page(
+    vs_game: tuple[ct.TowerCardSet, replay.Replay],
+) -> None:
+    """No link of the standalone page is dead: each cited rule's text is in its "Rules cited" list."""
+    cards, game = vs_game
+    html = viewer_html(game, cards)
+    hrefs = set(re.findall(r'"href":"(#rule-[a-z0-9-]+)"', html))
+    assert len(hrefs) >= 5
+    for href in hrefs:
+        assert f'id="{href[1:]}"' in html, href
+    assert 'href":"rules/' not in html
+    published = viewer_html(game, cards, docs_base="https://x.org/")
+    assert "https://x.org/rules/vs3.html#toc-vs3-" in published and 'id="rule-' not in published
 
 
 def test_a_seat_view_in_chromium_shows_no_other_seat_secret(

@@ -22,13 +22,17 @@ only: no referee data, no other seat's secrets and no seed (which deals them all
 are anywhere in the file, not merely hidden by CSS, so it can be handed to that
 player: two games that seat cannot tell apart give the same page.
 
-Rule links are ``{docs_base}rules/{page}.html#{rule-id}``, the anchors the
-Sphinx docs build makes (``docs/rules/step.md`` has ``(toc-step-03)=``). The
-default base ``""`` gives relative links that work when the page sits in the
-built docs' root.
+Rule links. By default (no ``docs_base``) the page carries every rule its log
+cites, in a "Rules cited" list at its foot (the manual's Japanese, our English
+and our reading, from :mod:`chaos_tower.rulebook`), and each rule ID links
+there: the links work wherever the file is opened, with no network and no docs
+beside it. With a ``docs_base`` URL (``replay --html --docs-base URL``) they
+point at the published docs instead: ``{docs_base}rules/{page}.html#{rule-id}``,
+the anchors the Sphinx docs build makes (``docs/rules/step.md`` has
+``(toc-step-03)=``).
 
 >>> rule_link("TOC-" "STEP-03"), rule_link("CRD-" "BEAST-B", "https://example.org/docs/")
-('rules/step.html#toc-step-03', 'https://example.org/docs/rules/crest.html#crd-beast-b')
+('#rule-toc-step-03', 'https://example.org/docs/rules/crest.html#crd-beast-b')
 """
 
 from __future__ import annotations
@@ -47,12 +51,37 @@ _RULE = re.compile(r"^(TOC)-([A-Z0-9]+)-[0-9A-Z]+$|^CRD-[A-Z]+-[A-Z]+$")
 
 
 def rule_link(rule: str, docs_base: str = "") -> str | None:
-    """The docs page of a rule ID (``None`` for text that is not one)."""
+    """Where a rule ID links (``None`` for text that is not one): the page's own list of the rules
+    it cites (``docs_base=""``), or the rule's page under ``docs_base``."""
     found = _RULE.match(rule)
     if found is None:
         return None
+    if not docs_base:
+        return f"#rule-{rule.lower()}"
     page = found.group(2).lower() if found.group(1) else "crest"
     return f"{docs_base}rules/{page}.html#{rule.lower()}"
+
+
+def _cited(data: Iterable[dict[str, Any]]) -> Iterable[str]:
+    """The "Rules cited" list: each rule the page's log cites, with its text (a link's target)."""
+    from ..rulebook import rule as find_rule
+
+    seen: list[str] = []
+    for view in data:
+        for step in view["steps"]:
+            for event in step["events"]:
+                if event["href"] and event["href"].startswith("#") and event["rule"] not in seen:
+                    seen.append(event["rule"])
+    for rule_id in sorted(seen):
+        try:
+            found = find_rule(rule_id)
+        except KeyError:
+            continue
+        reading = f"<p class=\"reading\">Our reading: {_escape(found.reading)}</p>" if found.reading else ""
+        yield (
+            f'<li id="rule-{_escape(rule_id.lower())}"><b>{_escape(rule_id)}</b> {_escape(found.title)}'
+            f'<p lang="ja">{_escape(found.ja)}</p><p>{_escape(found.en)}</p>{reading}</li>'
+        )
 
 
 def _hidden_from(before: Any, actor: int | None, player: int) -> bool:
@@ -120,6 +149,7 @@ def viewer_html(game: replay.Replay, cards: Any, *, seat: int | None = None, doc
         _PAGE.replace("@TITLE@", _escape(title))
         .replace("@DATA@", _json(data))
         .replace("@OPTIONS@", "".join(_options(data)))
+        .replace("@RULES@", "".join(_cited(data)))
     )
 
 
@@ -149,6 +179,7 @@ body { font-family: sans-serif; margin: 1em; color: #222; }
 #log li.current { background: #fff6d8; }
 #log li.later { display: none; }
 #slider { width: 20em; }
+#rules li { margin: .4em 0; } #rules p { margin: .2em 0 .2em 1em; } #rules li:target { background: #fff6d8; }
 @media (max-width: 700px) {
   body { margin: .5em; }
   #main { flex-direction: column; }
@@ -174,6 +205,7 @@ body { font-family: sans-serif; margin: 1em; color: #222; }
 <div id="picture"></div>
 <ol id="log" start="0"></ol>
 </div>
+<details id="rules"><summary>Rules cited</summary><ul>@RULES@</ul></details>
 <script type="application/json" id="data">@DATA@</script>
 <script>
 "use strict";
@@ -197,7 +229,11 @@ function buildLog() {
       const rule = document.createElement(event.href ? "a" : "span");
       rule.className = "rule";
       rule.textContent = event.rule;
-      if (event.href) { rule.href = event.href; }
+      if (event.href) {
+        rule.href = event.href;
+        // The rule's text is in the page's own list: open it so the link lands on it.
+        if (event.href.startsWith("#")) { rule.addEventListener("click", () => { $("rules").open = true; }); }
+      }
       line.appendChild(rule);
       line.appendChild(document.createTextNode(" " + event.text));
       list.appendChild(line);
