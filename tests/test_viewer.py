@@ -166,7 +166,8 @@ def test_the_page_steps_in_chromium(
     assert link.get_attribute("href") == "#rule-crd-start-a"
     link.click()  # the page opened alone: the link lands on the rule's text in the page itself
     target = page.locator("#rule-crd-start-a")
-    assert target.is_visible() and "CRD-START-A" in target.inner_text() and page.url.endswith("#rule-crd-start-a")
+    assert target.is_visible() and "CRD-START-A" in target.inner_text()
+    assert page.url.endswith("#rule-crd-start-a")
     assert errors == [] and requests == [path.as_uri()]  # no console errors, nothing fetched
 
 
