@@ -14,6 +14,20 @@ from typing import Any, TextIO
 __all__ = ["add_lab_parser", "run_lab"]
 
 
+def _count(low: int) -> Any:
+    # An argparse type: a whole number of at least ``low``; anything else is a usage error (exit 2).
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number of at least {low}, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"a whole number of at least {low}, not {value}")
+        return value
+
+    return read
+
+
 def add_lab_parser(commands: Any) -> None:
     """Add ``lab`` and its subcommands to the CLI's subparsers."""
     lab = commands.add_parser(
@@ -27,7 +41,7 @@ def add_lab_parser(commands: Any) -> None:
     run.add_argument(
         "--out", required=True, metavar="RESULTS", help="the results directory (resumed if it holds this run)"
     )
-    run.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
+    run.add_argument("--games", "-n", type=_count(0), default=1000, help="games to play (default 1000)")
     run.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     run.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
     run.add_argument("--game", choices=("tower", "crest"), default="tower")
@@ -50,11 +64,11 @@ def add_lab_parser(commands: Any) -> None:
         help="another option of the mode, such as a VS reading (adjust_after_draw=all); repeatable",
     )
     run.add_argument(
-        "--max-actions", type=int, default=2000, help="end a game after this many actions (default 2000)"
+        "--max-actions", type=_count(1), default=2000, help="end a game after this many actions (default 2000)"
     )
-    run.add_argument("--workers", type=int, help="local processes (default: one per core; 0: this process)")
+    run.add_argument("--workers", type=_count(0), help="local processes (default: one per core; 0: this process)")
     run.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on this Dask cluster instead")
-    run.add_argument("--chunk", type=int, help="games per job (default: about a second of play)")
+    run.add_argument("--chunk", type=_count(1), help="games per job (default: about a second of play)")
     run.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     rep = sub.add_parser("report", help="the statistics of a results directory")
     rep.add_argument("results", metavar="RESULTS")
@@ -93,16 +107,29 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | N
         return 1
 
 
+def _value(text: str) -> Any:
+    # An option's value as written: a boolean, a whole number, a number or a word (the option checks it).
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def _readings(given: list[str]) -> tuple[tuple[str, Any], ...]:
-    from .agents import parse_agent
     from .spec import LabError
 
     pairs: list[tuple[str, Any]] = []
     for text in given:
-        if "=" not in text:
+        name, eq, value = (part.strip() for part in text.partition("="))
+        if not eq or not name or not value:
             raise LabError(f"--option {text!r}: write NAME=VALUE")
-        _, params = parse_agent("x:" + text)  # the same KEY=VALUE reading as agents' parameters
-        pairs.extend(params)
+        if any(name == seen for seen, _ in pairs):
+            raise LabError(f"--option {name} is given twice")
+        pairs.append((name, _value(value)))
     return tuple(pairs)
 
 
