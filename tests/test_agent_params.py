@@ -43,7 +43,10 @@ def test_a_wrong_parameter_is_refused_naming_it(text: str, named: str) -> None:
 
 def test_values_are_read_by_their_kind_and_one_budget_is_kept() -> None:
     assert parse_agent("mcts:seconds=0.1") == ("mcts", (("seconds", 0.1),))
-    assert parse_agent("mcts:simulations=50,exploration=1") == ("mcts", (("simulations", 50), ("exploration", 1.0)))
+    assert parse_agent("mcts:simulations=50,exploration=1") == (
+        "mcts",
+        (("simulations", 50), ("exploration", 1.0)),
+    )
     timed = make_agent("mcts", 0, 1, seconds=0.05)
     assert isinstance(timed, MctsAgent)
     assert timed._simulations is None and timed._seconds == 0.05  # the time budget alone

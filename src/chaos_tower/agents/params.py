@@ -142,7 +142,9 @@ def check_params(name: str, params: Mapping[str, object]) -> dict[str, Value]:
     unknown = sorted(set(params) - set(allowed))
     if unknown:
         takes = ", ".join(sorted(allowed)) or "none"
-        raise AgentParameterError(f"the {name} agent has no parameter {', '.join(unknown)} (it takes: {takes})")
+        raise AgentParameterError(
+            f"the {name} agent has no parameter {', '.join(unknown)} (it takes: {takes})"
+        )
     checked = {key: allowed[key].check(key, value) for key, value in params.items()}
     budgets = [key for key in _BUDGETS.get(name, ()) if key in checked]
     if len(budgets) > 1:

@@ -64,9 +64,14 @@ def add_lab_parser(commands: Any) -> None:
         help="another option of the mode, such as a VS reading (adjust_after_draw=all); repeatable",
     )
     run.add_argument(
-        "--max-actions", type=_count(1), default=2000, help="end a game after this many actions (default 2000)"
+        "--max-actions",
+        type=_count(1),
+        default=2000,
+        help="end a game after this many actions (default 2000)",
     )
-    run.add_argument("--workers", type=_count(0), help="local processes (default: one per core; 0: this process)")
+    run.add_argument(
+        "--workers", type=_count(0), help="local processes (default: one per core; 0: this process)"
+    )
     run.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on this Dask cluster instead")
     run.add_argument("--chunk", type=_count(1), help="games per job (default: about a second of play)")
     run.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
