@@ -1,7 +1,8 @@
 """``chaos-tower lab run | report | compare``: light parsers; the commands need ``[lab]``.
 
 Exit codes: 0 done, 1 a run failed or its inputs are wrong, 2 the command line
-is wrong or the ``[lab]`` extra is missing, 130 interrupted (what was played is kept).
+is wrong or the ``[lab]`` extra is missing, 130 interrupted by Ctrl-C (SIGINT) and
+143 by SIGTERM (what was played is kept, and ``run.json`` says so).
 """
 
 from __future__ import annotations
@@ -196,6 +197,8 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress=progress,
             command=["chaos-tower", *sys.argv[1:]],
         )
+    if result.replayed:
+        print(f"{args.out}: damaged chunk files played again: {', '.join(result.replayed)}", file=err)
     rate = result.played / result.seconds if result.seconds else 0.0
     status = "interrupted" if result.interrupted else "done"
     print(
@@ -205,7 +208,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     if result.interrupted:
         print("the games played are kept; run the same command again to resume", file=err)
-        return 130
+        return 143 if result.signal == "SIGTERM" else 130
     if not args.quiet:
         _print_summary(Path(args.out), out)
     return 0
@@ -217,7 +220,20 @@ def _print_summary(results: Path, out: TextIO) -> None:
     from .stats import summarize
 
     record = read_record(results)
-    print(summary_text(summarize(read_games(results), record["spec"]), record), file=out)
+    summary = _fitting(str(results), lambda: summarize(read_games(results), record["spec"]))
+    print(summary_text(summary, record), file=out)
+
+
+def _fitting(results: str, work: Any) -> Any:
+    # The rows of a results directory read under its record: a record edited to say another run
+    # (more players than the rows have) is a message naming it, not a traceback from the statistics.
+    from .spec import LabError
+
+    try:
+        return work()
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
+        detail = f"{type(exc).__name__}: {exc}"
+        raise LabError(f"{results}: run.json does not describe its games ({detail})") from None
 
 
 def _report(args: argparse.Namespace, out: TextIO) -> int:
@@ -227,7 +243,7 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
     from .stats import summarize
 
     record = read_record(args.results)
-    summary = summarize(read_games(args.results), record["spec"])
+    summary = _fitting(args.results, lambda: summarize(read_games(args.results), record["spec"]))
     print(summary_text(summary, record), file=out)
     if args.html:
         Path(args.html).write_text(html_report(summary, record), encoding="utf-8")
@@ -241,6 +257,7 @@ def _compare(args: argparse.Namespace, out: TextIO) -> int:
     from .stats import compare
 
     a, b = read_record(args.a), read_record(args.b)
-    result = compare(read_games(args.a), a["spec"], read_games(args.b), b["spec"])
+    games_a, games_b = read_games(args.a), read_games(args.b)
+    result = _fitting(f"{args.a} or {args.b}", lambda: compare(games_a, a["spec"], games_b, b["spec"]))
     print(compare_text(result, args.a, args.b), file=out)
     return 0

@@ -109,6 +109,21 @@ class CardSource:
         return cls(game=game, files=files, path=str(path))
 
 
+_KINDS: dict[str, type] = {
+    "game": str,
+    "mode": str,
+    "players": int,
+    "teams": bool,
+    "extra_rule": bool,
+    "max_actions": int,
+    "games": int,
+    "seed": int,
+}
+_WORDS = {str: "text", int: "a whole number", bool: "true or false"}
+MAX_GAMES = 10**15
+"""The most games a run may ask for (far more than any machine plays: the run starts at once)."""
+
+
 @frozen(kw_only=True)
 class RunSpec:
     """Everything that decides a run's rows."""
@@ -144,6 +159,7 @@ class RunSpec:
         """This spec, or :class:`LabError` saying what is wrong with it."""
         from .agents import factory_for
 
+        self._check_types()
         if self.game not in ("tower", "crest"):
             raise LabError(f"game is tower or crest, not {self.game!r}")
         modes = ("duel",) if self.game == "crest" else ("solo", "vs")
@@ -156,8 +172,8 @@ class RunSpec:
             raise LabError("teams are for Crest Duel with 4 or 6 players")
         if self.extra_rule and self.mode != "vs":
             raise LabError("the extra rule is for the VS modes")
-        if self.games < 0 or self.max_actions < 1:
-            raise LabError("games is 0 or more and max_actions 1 or more")
+        if not 0 <= self.games <= MAX_GAMES or self.max_actions < 1:
+            raise LabError(f"games is 0 to {MAX_GAMES:.0e} and max_actions 1 or more")
         if len(self.agents) not in (1, self.players):
             raise LabError(
                 f"name one agent for every seat or one per seat ({self.players}), not {self.agents}"
@@ -166,6 +182,15 @@ class RunSpec:
             factory_for(name, self.rules)  # LabError for an unknown agent or parameter
         self._check_readings()
         return self
+
+    def _check_types(self) -> None:
+        # A spec read back from an edited run.json: every field of its kind, before any comparison.
+        for name, kind in _KINDS.items():
+            value = getattr(self, name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise LabError(f"{name} is {_WORDS[kind]}, not {value!r}")
+        if not all(isinstance(name, str) for name in self.agents):
+            raise LabError(f"agents are names (text), not {list(self.agents)!r}")
 
     def _check_readings(self) -> None:
         fixed = {"players", "teams", "extra_rule", "max_actions", "mode"}
@@ -204,5 +229,5 @@ class RunSpec:
         try:
             readings = tuple((str(k), v) for k, v in data.get("readings", ()))
             return cls(**{**data, "agents": tuple(data["agents"]), "readings": readings})
-        except (TypeError, KeyError) as exc:
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:
             raise LabError(f"not a run spec: {json.dumps(data)[:200]}") from exc
