@@ -29,6 +29,15 @@ def _count(low: int) -> Any:
     return read
 
 
+def _scheduler(text: str) -> str:
+    # An argparse type: a Dask scheduler's address, PROTOCOL://HOST:PORT; anything else is a usage error.
+    from .spec import SCHEDULER
+
+    if not SCHEDULER.match(text):
+        raise argparse.ArgumentTypeError(f"a Dask scheduler's address, tcp://HOST:PORT, not {text!r}")
+    return text
+
+
 def add_lab_parser(commands: Any) -> None:
     """Add ``lab`` and its subcommands to the CLI's subparsers."""
     lab = commands.add_parser(
@@ -73,7 +82,9 @@ def add_lab_parser(commands: Any) -> None:
     run.add_argument(
         "--workers", type=_count(0), help="local processes (default: one per core; 0: this process)"
     )
-    run.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on this Dask cluster instead")
+    run.add_argument(
+        "--scheduler", type=_scheduler, metavar="tcp://HOST:PORT", help="play on this Dask cluster instead"
+    )
     run.add_argument("--chunk", type=_count(1), help="games per job (default: about a second of play)")
     run.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     rep = sub.add_parser("report", help="the statistics of a results directory")

@@ -29,13 +29,15 @@ from attrs import frozen
 import chaos_tower as ct
 
 from .results import part_name, read_record
-from .spec import CardSource, LabError, RunSpec
+from .spec import SCHEDULER, CardSource, LabError, RunSpec
 from .store import LOCK, chunk_rows, scan_chunks, session_lock
 from .worker import Job, play_chunk, start_worker
 
 __all__ = ["InlineExecutor", "RunResult", "default_chunk", "run"]
 
 FORMAT = "chaos-tower-lab/1"
+CONNECT_SECONDS = 5
+"""How long a run waits to reach its Dask scheduler before it fails."""
 
 
 @frozen(kw_only=True)
@@ -80,19 +82,15 @@ def default_chunk(spec: RunSpec, workers: int) -> int:
 
 @contextmanager
 def _executor(
-    executor: cf.Executor | None, workers: int | None, scheduler: str | None
+    executor: cf.Executor | None, workers: int | None, client: Any
 ) -> Iterator[tuple[cf.Executor, int, str]]:
     if executor is not None:
         yield executor, max(1, int(getattr(executor, "_max_workers", 2))), type(executor).__name__
         return
-    if scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError:
-            raise LabError("--scheduler needs dask.distributed: pip install 'chaos-tower[lab]'") from None
-        with Client(scheduler, timeout=30) as client:  # type: ignore[no-untyped-call]
+    if client is not None:
+        with client:
             threads = max(1, sum(client.nthreads().values()))
-            yield client.get_executor(), threads, f"dask {scheduler} ({threads} threads)"
+            yield client.get_executor(), threads, f"dask {client.scheduler.address} ({threads} threads)"
         return
     count = os.cpu_count() or 1 if workers is None else workers
     if count == 0:
@@ -106,6 +104,22 @@ def _executor(
         yield pool, count, f"{count} local processes"
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _connect(scheduler: str) -> Any:
+    """A client of the Dask scheduler at ``scheduler``; :class:`LabError` within seconds if there is none."""
+    if not SCHEDULER.match(scheduler):
+        raise LabError(f"--scheduler is PROTOCOL://HOST:PORT (tcp://10.0.0.5:8786), not {scheduler!r}")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise LabError("--scheduler needs dask.distributed: pip install 'chaos-tower[lab]'") from None
+    try:
+        return Client(scheduler, timeout=CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise LabError(
+            f"cannot reach the Dask scheduler at {scheduler} (waited {CONNECT_SECONDS} s: {exc})"
+        ) from None
 
 
 def _versions() -> dict[str, str]:
@@ -167,10 +181,15 @@ def run(
         and any(p.name != LOCK for p in folder.iterdir())
     ):
         raise LabError(f"{folder} exists and is not a lab results directory")
-    with session_lock(folder):  # one session at a time; the second is refused here
-        return _run_locked(
-            spec, folder, source, digest, workers, executor, scheduler, chunk, progress, command
-        )
+    client = _connect(scheduler) if scheduler is not None and executor is None else None
+    try:
+        with session_lock(folder):  # one session at a time; the second is refused here
+            return _run_locked(
+                spec, folder, source, digest, workers, executor, client, chunk, progress, command
+            )
+    finally:
+        if client is not None:
+            client.close()
 
 
 def _run_locked(
@@ -180,7 +199,7 @@ def _run_locked(
     digest: str,
     workers: int | None,
     executor: cf.Executor | None,
-    scheduler: str | None,
+    client: Any,
     chunk: int | None,
     progress: Callable[[int, int], None] | None,
     command: list[str] | None,
@@ -240,7 +259,7 @@ def _run_locked(
         played, actions, done = played + games, actions + steps, done + games
 
     caught: list[str] = []
-    with _signals_interrupt(caught), _executor(executor, workers, scheduler) as (pool, width, name):
+    with _signals_interrupt(caught), _executor(executor, workers, client) as (pool, width, name):
         session["executor"] = name
         pending: dict[cf.Future[tuple[int, int, bytes]], int] = {}
         window = 1 if isinstance(pool, InlineExecutor) else 2 * width + 1  # inline: play as it is asked

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import chaos_tower as ct
 from .failure import LabError
 
 __all__ = [
+    "SCHEDULER",
     "CardSource",
     "LabError",
     "RunSpec",
@@ -28,6 +30,9 @@ __all__ = [
     "game_seed",
 ]
 
+
+SCHEDULER = re.compile(r"^(tcp|tls|ws|wss|ucx)://[^\s/:]+:\d{1,5}$")
+"""A Dask scheduler's address as ``--scheduler`` takes it: ``PROTOCOL://HOST:PORT``."""
 
 _SEED_BITS = 63  # fits a signed 64-bit Parquet column
 
