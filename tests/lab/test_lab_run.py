@@ -165,10 +165,11 @@ def test_bad_specs_and_paths_are_refused_before_any_game(tmp_path: Path) -> None
         with pytest.raises(lab.LabError):
             run(bad, tmp_path / "x", workers=0)
     assert not (tmp_path / "x").exists()
-    with pytest.raises(lab.LabError, match="no such"):
+    import chaos_tower as ct
+
+    with pytest.raises(ct.CardSetError, match="no such"):  # validate's own message (issue 22 item 11)
         lab.CardSource.read(tmp_path / "missing")
     (tmp_path / "bad.yaml").write_text("header: {game: tower}\n", encoding="utf-8")
-    import chaos_tower as ct
 
     with pytest.raises(ct.CardSetError):
         run(lab.RunSpec(games=1), tmp_path / "y", cards=lab.CardSource.read(tmp_path / "bad.yaml"), workers=0)

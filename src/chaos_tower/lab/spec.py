@@ -52,7 +52,6 @@ def agent_seed(master: int, index: int, seat: int) -> int:
     return _derive("agent", master, index, seat)
 
 
-_SUFFIXES = (".yaml", ".yml", ".json")  # the card files a set's directory is read from
 _LOADED: dict[tuple[str, bytes], Any] = {}  # per process: a worker loads each set once
 
 
@@ -70,6 +69,8 @@ class CardSource:
     """(name, bytes) of each card file; ``()`` for the built-in set."""
     path: str | None = None
     """Where the files were read (for the run record only)."""
+    checked: str | None = None
+    """The hash of the set as :func:`~chaos_tower.load_cardset` read it from ``path`` (``None``: built-in)."""
 
     def _key(self) -> tuple[str, bytes]:
         digest = hashlib.sha256()
@@ -78,7 +79,12 @@ class CardSource:
         return self.game, digest.digest()
 
     def load(self) -> Any:
-        """The validated card set (:class:`~chaos_tower.CardSetError` if it is not one)."""
+        """The validated card set (:class:`~chaos_tower.CardSetError` if it is not one).
+
+        A worker loads the files' bytes from a private copy; that the copy is the
+        set the user's files were checked as (``checked``) is verified, so no
+        message ever names the copy.
+        """
         key = self._key()
         if key not in _LOADED:
             if not self.files:
@@ -88,30 +94,57 @@ class CardSource:
                     for name, data in self.files:
                         (Path(folder) / Path(name).name).write_bytes(data)
                     where = Path(folder) / self.files[0][0] if len(self.files) == 1 else Path(folder)
-                    _LOADED[key] = ct.load_cardset(where, game="crest" if self.game == "crest" else "tower")
+                    try:
+                        cards = ct.load_cardset(where, game="crest" if self.game == "crest" else "tower")
+                    except ct.CardSetError:
+                        cards = None
+                if cards is None or (self.checked is not None and _digest(cards) != self.checked):
+                    raise LabError(f"{self.path}: the card files changed while they were read; run again")
+                _LOADED[key] = cards
         return _LOADED[key]
 
     @property
     def sha256(self) -> str:
         """The hash of the set as loaded: reformatting a file keeps it, changing a card does not."""
-        return hashlib.sha256(repr(self.load()).encode()).hexdigest()
+        return _digest(self.load())
 
     @classmethod
     def read(cls, path: str | Path | None, game: str = "tower") -> CardSource:
-        """The card set at ``path`` (a file or a directory of them); ``None``: the built-in ``game``'s."""
+        """The card set at ``path`` (a file or a directory of them); ``None``: the built-in ``game``'s.
+
+        The user's own files are read exactly as ``chaos-tower validate`` reads
+        them (:func:`~chaos_tower.cardsets.loading.check_cardset`: its limits,
+        its refusal of special files, its messages naming each file), and only
+        then copied, byte for byte, for the workers.
+        """
         if path is None:
             return cls(game=game)
+        from chaos_tower.cardsets.loading import CARD_FILE_SUFFIXES, check_cardset
+        from chaos_tower.cardsets.safefile import FileRefusal, read_limited
+        from chaos_tower.cardsets.safeload import LIMITS
+
+        cards, problems = check_cardset(path, game=game)
+        if cards is None:
+            raise ct.CardSetError(p for p in problems if p.is_error)
         where = Path(path)
-        if where.is_dir():
-            found = sorted(p for p in where.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file())
-        elif where.is_file():
-            found = [where]
-        else:
-            raise LabError(f"{path}: no such card file or directory")
-        files = tuple((p.name, p.read_bytes()) for p in found)
-        if not files:
-            raise LabError(f"{path}: no card files (.yaml, .yml, .json) in it")
-        return cls(game=game, files=files, path=str(path))
+        found = (
+            sorted(p for p in where.iterdir() if p.suffix.lower() in CARD_FILE_SUFFIXES)
+            if where.is_dir()
+            else [where]
+        )
+        try:
+            files = tuple((p.name, read_limited(p, LIMITS.max_file_bytes)) for p in found)
+        except FileRefusal as refusal:
+            raise LabError(
+                f"{path}: the card files changed while they were read ({refusal.reason})"
+            ) from None
+        source = cls(game=game, files=files, path=str(path), checked=_digest(cards))
+        source.load()  # the copy is the set checked, or LabError now, before any work
+        return source
+
+
+def _digest(cards: Any) -> str:
+    return hashlib.sha256(repr(cards).encode()).hexdigest()
 
 
 _KINDS: dict[str, type] = {
