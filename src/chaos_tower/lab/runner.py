@@ -28,6 +28,7 @@ from attrs import frozen
 
 import chaos_tower as ct
 
+from .facts import tracker_for
 from .results import part_name, read_record
 from .spec import SCHEDULER, CardSource, LabError, RunSpec
 from .store import LOCK, chunk_rows, scan_chunks, session_lock
@@ -172,6 +173,7 @@ def run(
         raise LabError("chunk is 1 game or more")
     source = cards or CardSource.read(None, spec.game)
     digest = source.sha256  # loads and validates the set here first: a bad set fails before any work
+    tracker_for(spec.rules, source.load())  # a set whose facts cannot be kept by card ID: refused now
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
         raise LabError(f"{folder} is a file, not a results directory")
