@@ -90,7 +90,7 @@ class MctsAgent:
     ) -> None:
         if simulations is None and seconds is None:
             raise AgentParameterError("MctsAgent needs a budget: simulations or seconds")
-        given = {"simulations": simulations, "seconds": seconds, "rollout": rollout}
+        given: dict[str, object] = {"simulations": simulations, "seconds": seconds, "rollout": rollout}
         given |= {"exploration": exploration, "playout": playout, "prior": prior}
         for key, value in given.items():
             if value is not None:
