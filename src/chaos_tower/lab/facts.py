@@ -210,7 +210,11 @@ class CrestTracker(Tracker):
             elif kind == "first" and self.first is None:
                 self.first = int(text.split()[1])
             elif kind == "death":
-                self.killers.extend(self.source)  # CRD-DEATH-A: the cards of the blow that killed
+                # CRD-DEATH-A: one credit per death, to the card of the blow that killed, or to its
+                # cards together ("a + b") when a combined blow did: never one credit per card.
+                blow = " + ".join(sorted({card for card in self.source if card}))
+                if blow:
+                    self.killers.append(blow)
             if kind in ("reveal", "grow", "use", "spell") and text.startswith("seat "):
                 who = text.split(" ", 2)[1]
                 mine = self.source if kind in ("use", "spell") else self._cards_in(kind, text)

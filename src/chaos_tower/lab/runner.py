@@ -223,6 +223,7 @@ def _run_locked(
             "cards": {
                 "sha256": digest,
                 "path": source.path or f"built-in ({source.game})",
+                "name": str(getattr(getattr(source.load(), "header", None), "name", "") or ""),
                 "game": source.game,
             },
             "chunk": size,
