@@ -67,7 +67,7 @@ def test_an_interval_of_no_success_prints_its_true_upper_bound() -> None:
     assert pct(0.25) == "25.0%" and pct(1.0) == "100.0%"
 
 
-def test_a_combined_blow_is_one_death_not_one_per_card() -> None:
+def test_CRD_DEATH_A_a_combined_blow_is_one_death_not_one_per_card() -> None:
     """CRD-DEATH-A: the death is credited once, to the cards of the blow together."""
     crest = ct.load_cardset(game="crest")
     tracker = tracker_for("crest", crest)
