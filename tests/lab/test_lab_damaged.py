@@ -61,7 +61,6 @@ def _drop(key: str) -> Callable[[dict[str, Any]], None]:
         _set(["spec", "seed"], 1.5),
         _set(["spec", "agents"], "random"),
         _set(["spec", "agents"], [3]),
-        _set(["spec", "agents"], ["mcts:seconds=nan"]),
         _set(["spec", "colour"], "red"),
         _set(["spec"], []),
         _set(["chunk"], "ten"),
@@ -78,6 +77,18 @@ def test_an_edited_run_record_is_named(
     path.write_text(json.dumps(record), encoding="utf-8")
     _fails_naming(capsys, ["lab", "report", str(results)], str(path))
     _fails_naming(capsys, ["lab", "compare", str(results), str(results)], str(path))
+
+
+def test_a_run_of_an_agent_registered_elsewhere_is_still_reported(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The record's agent names are not looked up again: a report needs no agent."""
+    path = results / "run.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["spec"]["agents"] = ["my-own-agent"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["lab", "report", str(results)]) == 0
+    assert "agents my-own-agent" in capsys.readouterr().out
 
 
 def test_a_run_record_that_is_no_json_is_named(results: Path, capsys: pytest.CaptureFixture[str]) -> None:

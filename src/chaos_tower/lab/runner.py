@@ -262,34 +262,37 @@ def _run_locked(
         played, actions, done = played + games, actions + steps, done + games
 
     caught: list[str] = []
-    with _signals_interrupt(caught), _executor(executor, workers, client) as (pool, width, name):
-        session["executor"] = name
-        pending: dict[cf.Future[tuple[int, int, bytes]], int] = {}
-        window = 1 if isinstance(pool, InlineExecutor) else 2 * width + 1  # inline: play as it is asked
-        try:
+    try:
+        with _signals_interrupt(caught), _executor(executor, workers, client) as (pool, width, name):
+            session["executor"] = name
+            pending: dict[cf.Future[tuple[int, int, bytes]], int] = {}
+            window = 1 if isinstance(pool, InlineExecutor) else 2 * width + 1  # inline: play as it is asked
             try:
-                if progress:
-                    progress(done, spec.games)
-                while True:
-                    while len(pending) < window:
-                        index = next(todo, None)
-                        if index is None:
+                try:
+                    if progress:
+                        progress(done, spec.games)
+                    while True:
+                        while len(pending) < window:
+                            index = next(todo, None)
+                            if index is None:
+                                break
+                            pending[pool.submit(play_chunk, job(index))] = index
+                        if not pending:
                             break
-                        pending[pool.submit(play_chunk, job(index))] = index
-                    if not pending:
-                        break
-                    finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-                    for future in finished:
-                        keep(pending.pop(future), future.result())
-                        if progress:
-                            progress(done, spec.games)
-            except KeyboardInterrupt:
-                caught[:] = caught or ["SIGINT"]
-                _drain(pool, pending, keep)
-        except BaseException:
-            session["status"] = "failed"
-            _finish(folder, record, session, clock, played, done)
-            raise
+                        finished, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                        for future in finished:
+                            keep(pending.pop(future), future.result())
+                            if progress:
+                                progress(done, spec.games)
+                except KeyboardInterrupt:
+                    caught[:] = caught or ["SIGINT"]
+                    _drain(pool, pending, keep)
+            except BaseException:
+                session["status"] = "failed"
+                _finish(folder, record, session, clock, played, done)
+                raise
+    except KeyboardInterrupt:  # while the pool started or shut down: the chunks written are kept
+        caught[:] = caught or ["SIGINT"]
     interrupted = bool(caught)
     session["status"] = "interrupted" if interrupted else "complete"
     if interrupted:
