@@ -93,3 +93,14 @@ def test_every_card_the_events_name_is_read_back_to_its_id(
             assert set(row[fact]) <= ids, (fact, row[fact])
         assert {card for blow in row["killers"] for card in blow.split(" + ")} <= ids  # "a + b": one blow
         assert {entry.partition(":")[2] for entry in row["seat_cards"]} <= ids
+
+
+def test_validate_play_says_why_it_plays_no_game_of_such_a_set() -> None:
+    from chaos_tower.lab.validate import play_warnings
+
+    cards = ct.load_cardset()
+    twin = _renamed(cards, 1, cards.monsters[0].name)
+    assert play_warnings(twin, 4) == [
+        f"no games played: cards {cards.monsters[0].id} and {cards.monsters[1].id} are both named "
+        f"{cards.monsters[0].name!r}: the lab could not tell their facts apart; give each card its own name"
+    ]
