@@ -28,7 +28,8 @@ def test_every_agent_of_the_library_plays_every_game_in_a_run(tmp_path: Path) ->
 
 def test_agent_parameters_are_read_and_wrong_ones_refused_before_any_game(tmp_path: Path) -> None:
     assert parse_agent("mcts:simulations=50,exploration=1.5") == (
-        "mcts", (("simulations", 50), ("exploration", 1.5))
+        "mcts",
+        (("simulations", 50), ("exploration", 1.5)),
     )
     assert parse_agent("random") == ("random", ())
     with pytest.raises(lab.LabError, match="no parameter depth"):
@@ -79,3 +80,63 @@ def test_bad_run_options_are_refused(
 def test_a_spec_with_readings_survives_its_record() -> None:
     spec = lab.RunSpec(mode="vs", players=2, readings=(("declare_when", "any_time"),)).check()
     assert lab.RunSpec.from_json(json.loads(json.dumps(spec.as_json()))) == spec
+
+
+@pytest.mark.parametrize(
+    ("agent", "named"),
+    [
+        ("mcts:seconds=nan", "seconds"),
+        ("mcts:simulations=true", "simulations"),
+        ("mcts:simulations=lots", "simulations"),
+        ("mcts:simulations=inf", "simulations"),
+        ("mcts:depth=2", "depth"),
+        ("mcts:simulations=2,simulations=3", "simulations is given twice"),
+        ("mcts:simulations=2,seconds=0.1", "one budget"),
+        ("heuristic:top=1.5", "top"),
+    ],
+)
+def test_agent_parameters_are_checked_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], agent: str, named: str
+) -> None:
+    """Issue 22 item 13: refused with the parameter's name; nothing is written."""
+    assert (
+        main(["lab", "run", "--out", str(tmp_path / "r"), "-n", "2", "--workers", "0", "--agent", agent]) == 1
+    )
+    assert named in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("flag", [["--workers", "-1"], ["--games", "-3"], ["--chunk", "0"], ["-n", "1e9"]])
+def test_a_negative_count_is_a_usage_error(tmp_path: Path, flag: list[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["lab", "run", "--out", str(tmp_path / "r"), *flag])
+    assert stop.value.code == 2
+    assert not (tmp_path / "r").exists()
+
+
+def test_a_lab_agent_takes_a_thinking_time(tmp_path: Path) -> None:
+    """Issue 24 item 7: ``lab run --agent mcts:seconds=0.1``."""
+    out = tmp_path / "timed"
+    assert (
+        main(
+            [
+                "lab",
+                "run",
+                "--out",
+                str(out),
+                "-n",
+                "1",
+                "--workers",
+                "0",
+                "--quiet",
+                "--game",
+                "crest",
+                "--max-actions",
+                "6",
+                "--agent",
+                "mcts:seconds=0.1",
+            ]
+        )
+        == 0
+    )
+    assert read_games(out).num_rows == 1

@@ -13,6 +13,8 @@ from chaos_tower.app.cli import main
 from chromium import open_chromium, require_chromium
 
 pytestmark = pytest.mark.browser
+
+
 @pytest.mark.parametrize(
     ("name", "spec", "plots"),
     [
@@ -47,7 +49,13 @@ def test_the_html_report_loads_in_chromium_with_every_plot(
         page.on("request", lambda r: requests.append(r.url))
         page.goto(page_file.as_uri())
         page.wait_for_load_state("load")
-        assert page.title().startswith(f"{spec.game} {spec.mode}")
+        # Issue 25: the title names the set (header name, fingerprint), agents, options and games.
+        heading = page.title()
+        assert heading.startswith(
+            "Tower of CHAOS — default set [" if spec.game == "tower" else "Crest Duel — "
+        )
+        assert f"{spec.game} {spec.mode}" in heading and f"agents {', '.join(spec.agents)}" in heading
+        assert f"max_actions={spec.max_actions}" in heading and heading.endswith(f"{spec.games} games")
         shown = page.eval_on_selector_all(
             ".plot",
             "els => els.map(e => { const s = e.querySelector('svg');"

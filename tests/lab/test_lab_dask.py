@@ -138,3 +138,32 @@ def test_any_executor_is_accepted(tmp_path: Path) -> None:
         run(spec, tmp_path / "threads", executor=pool, chunk=4)
     run(spec, tmp_path / "inline", workers=0)
     assert read_games(tmp_path / "threads").equals(read_games(tmp_path / "inline"))
+
+
+def test_a_scheduler_nobody_listens_at_fails_clearly_within_10_s(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 22 item 9: ``--scheduler tcp://127.0.0.1:1``: a message in under 10 s, nothing written."""
+    _dask()
+    from chaos_tower.app.cli import main
+
+    began = time.monotonic()
+    assert (
+        main(["lab", "run", "--out", str(tmp_path / "r"), "-n", "4", "--scheduler", "tcp://127.0.0.1:1"]) == 1
+    )
+    assert time.monotonic() - began < 10
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in capsys.readouterr().err
+    assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("address", ["nonsense", "127.0.0.1", "tcp://", "tcp://host:port", "tcp://a b:1"])
+def test_a_scheduler_that_is_no_address_is_a_usage_error(tmp_path: Path, address: str) -> None:
+    """Issue 22 item 9: ``--scheduler nonsense`` exits 2 before anything is tried."""
+    from chaos_tower.app.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["lab", "run", "--out", str(tmp_path / "r"), "-n", "4", "--scheduler", address])
+    assert stop.value.code == 2
+    with pytest.raises(lab.LabError, match="PROTOCOL://HOST:PORT"):
+        run(lab.RunSpec(games=4), tmp_path / "r", scheduler=address)
+    assert not (tmp_path / "r").exists()

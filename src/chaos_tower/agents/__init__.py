@@ -19,20 +19,25 @@ from .greedy import GreedyAgent, score
 from .heuristic import HeuristicAgent, quick_score
 from .mcts import MctsAgent
 from .oracle import OracleResult, oracle
+from .params import PARAMETERS, AgentParameterError, check_params, parse_agent
 from .registry import AGENTS, make_agent
 
 __all__ = [
     "AGENTS",
+    "PARAMETERS",
     "Agent",
+    "AgentParameterError",
     "GreedyAgent",
     "HeuristicAgent",
     "MctsAgent",
     "OracleResult",
     "RandomAgent",
     "advance",
+    "check_params",
     "determinize",
     "make_agent",
     "oracle",
+    "parse_agent",
     "play",
     "play_seats",
     "quick_score",

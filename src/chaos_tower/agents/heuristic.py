@@ -32,6 +32,7 @@ import chaos_tower as ct
 from ..tower.solo.placement import path_cells
 from .greedy import _cheapest_way_on, _position
 from .greedy import _step_prospects as _full_prospects
+from .params import PARAMETERS
 
 __all__ = ["HeuristicAgent", "quick_score"]
 
@@ -89,8 +90,8 @@ class HeuristicAgent:
     _REVISIT = 120.0
 
     def __init__(self, seed: int = 0, *, top: int = 2, repeat: int = 2) -> None:
-        if top < 1 or repeat < 1:
-            raise ValueError("top and repeat are at least 1")
+        PARAMETERS["heuristic"]["top"].check("top", top)  # booleans, floats, below 1: refused
+        PARAMETERS["heuristic"]["repeat"].check("repeat", repeat)
         self._seed = seed
         self._rng = random.Random(seed)
         self._top = top

@@ -41,6 +41,7 @@ import chaos_tower as ct
 from .determinize import determinize
 from .greedy import _position, _step_prospects
 from .heuristic import HeuristicAgent, quick_score
+from .params import PARAMETERS, AgentParameterError
 
 __all__ = ["MctsAgent", "evaluate"]
 
@@ -88,17 +89,12 @@ class MctsAgent:
         prior: float = 5.0,
     ) -> None:
         if simulations is None and seconds is None:
-            raise ValueError("MctsAgent needs a budget: simulations or seconds")
-        if simulations is not None and simulations < 1:
-            raise ValueError("simulations is at least 1")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("seconds is positive")
-        if rollout is not None and rollout < 0:
-            raise ValueError("rollout is at least 0")
-        if playout not in _PLAYOUTS:
-            raise ValueError(f"playout is one of {', '.join(_PLAYOUTS)}, not {playout!r}")
-        if prior < 0:
-            raise ValueError("prior is at least 0")
+            raise AgentParameterError("MctsAgent needs a budget: simulations or seconds")
+        given: dict[str, object] = {"simulations": simulations, "seconds": seconds, "rollout": rollout}
+        given |= {"exploration": exploration, "playout": playout, "prior": prior}
+        for key, value in given.items():
+            if value is not None:
+                PARAMETERS["mcts"][key].check(key, value)  # nan, booleans, out of bounds: refused
         self._playout = playout
         self._prior = prior
         self._rng = random.Random(seed)

@@ -17,6 +17,7 @@ from .base import Agent, RandomAgent
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent, _other_game_agent
 from .mcts import MctsAgent
+from .params import AgentParameterError, check_params
 
 __all__ = ["AGENTS", "make_agent"]
 
@@ -40,36 +41,26 @@ class _GreedyAnyGame:
 
 
 def _random(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    _no_params("random", params)
+    check_params("random", params)
     return RandomAgent(seed)
 
 
 def _greedy(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    _no_params("greedy", params)
+    check_params("greedy", params)
     return _GreedyAnyGame(seed)
 
 
 def _heuristic(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    _known("heuristic", params, {"top", "repeat"})
-    return HeuristicAgent(seed, **params)
+    checked: dict[str, Any] = check_params("heuristic", params)
+    return HeuristicAgent(seed, **checked)
 
 
 def _mcts(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    _known("mcts", params, {"simulations", "seconds", "rollout", "exploration", "budget", "playout", "prior"})
-    if "budget" in params:
-        params["simulations"] = params.pop("budget")
-    return MctsAgent(seed, **params)
-
-
-def _no_params(name: str, params: dict[str, Any]) -> None:
-    _known(name, params, set())
-
-
-def _known(name: str, params: dict[str, Any], allowed: set[str]) -> None:
-    unknown = sorted(set(params) - allowed)
-    if unknown:
-        takes = ", ".join(sorted(allowed)) or "none"
-        raise ValueError(f"the {name} agent has no parameter {', '.join(unknown)} (it takes: {takes})")
+    # Exactly one budget (check_params): a time budget alone turns the simulation count off.
+    checked: dict[str, Any] = check_params("mcts", params)
+    if "seconds" in checked:
+        checked["simulations"] = None
+    return MctsAgent(seed, **checked)
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {
@@ -82,8 +73,8 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 
 
 def make_agent(name: str, seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    """``AGENTS[name](seat, seed, **params)``, with a clear :class:`ValueError` for an unknown name."""
+    """``AGENTS[name](seat, seed, **params)``; :class:`AgentParameterError` (a ValueError) if it is wrong."""
     factory = AGENTS.get(name)
     if factory is None:
-        raise ValueError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
+        raise AgentParameterError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
     return factory(seat, seed, **params)

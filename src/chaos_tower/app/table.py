@@ -18,7 +18,7 @@ from typing import Any
 from attrs import frozen
 
 from .. import api, registry
-from ..agents import Agent, make_agent
+from ..agents import AGENTS, Agent, AgentParameterError, make_agent, parse_agent
 from ..cardsets.loading import load_cardset
 from ..cardsets.safefile import FileRefusal, read_limited
 from ..kernel.errors import CardSetError, ChaosTowerError, OutputError
@@ -165,7 +165,6 @@ def _seat_names(args: argparse.Namespace, players: int, mode: ModeSpec) -> list[
     given: set[int] = set()
     for spec in _flag(args, "seat") or ():
         seat_text, sep, name = spec.partition("=")
-        name = name.strip().lower()
         if not sep or not seat_text.strip().isdigit():
             raise SetupError(f"--seat takes P=NAME (e.g. --seat 1=mcts), not {spec!r}")
         seat = int(seat_text)
@@ -175,9 +174,16 @@ def _seat_names(args: argparse.Namespace, players: int, mode: ModeSpec) -> list[
             raise SetupError(f"--seat {seat} is given twice")
         given.add(seat)
         known = (*mode.agents, "human")  # the agents of the mode's facts (registry.ModeSpec)
-        if name not in known:
-            raise SetupError(f"--seat {spec}: {name!r} is not one of {', '.join(known)}")
-        names[seat] = None if name == "human" else name
+        try:  # NAME or NAME:KEY=VALUE,... (mcts:seconds=0.1), read and checked as the lab reads --agent
+            base, params = parse_agent(name.strip())
+        except AgentParameterError as exc:
+            raise SetupError(f"--seat {spec}: {exc}") from None
+        base = base.lower()
+        if base not in known:
+            raise SetupError(f"--seat {spec}: {base!r} is not one of {', '.join(known)}")
+        if params and base not in AGENTS:
+            raise SetupError(f"--seat {spec}: {base} takes no parameters")
+        names[seat] = None if base == "human" else base + name.strip()[len(base) :]
     return names
 
 
@@ -186,9 +192,12 @@ def _agent(name: str, seat: int, seed: int, budget: int | None) -> Agent:
         from ..tower.vs.agents import SimpleVsAgent
 
         return SimpleVsAgent(seed * 10 + seat)
-    params = {"simulations": budget} if name == "mcts" and budget is not None else {}
+    base, given = parse_agent(name)
+    params: dict[str, Any] = dict(given)
+    if base == "mcts" and budget is not None and not {"simulations", "seconds", "budget"} & set(params):
+        params["simulations"] = budget
     # Seat 0 keeps the seed itself, so a solo agent game is the one it was before.
-    return make_agent(name, seat, seed + 1000 * seat, **params)
+    return make_agent(base, seat, seed + 1000 * seat, **params)
 
 
 def _read(path: str) -> tuple[str, Any]:
@@ -308,7 +317,7 @@ def open_table(args: argparse.Namespace) -> Table:
             raise SetupError(f"--record: {exc}") from None
     players = api.rules_of(state).players(state)
     names = _seat_names(args, players, mode)
-    if budget is not None and ("mcts" not in names or budget < 1):
+    if budget is not None and (not any(n and n.partition(":")[0] == "mcts" for n in names) or budget < 1):
         raise SetupError("--budget is a number of simulations (1 or more) for --agent mcts")
     seed = _flag(args, "seed")
     seed = int(getattr(state, "seed", 0)) if seed is None else seed

@@ -61,27 +61,16 @@ class _FromLibrary:
         return _library()[self.name](0, seed, **dict(self.params))
 
 
-def _value(text: str) -> Any:
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
-    """``NAME`` or ``NAME:KEY=VALUE,...`` as (name, parameters); values read as bool, int, float or text."""
-    name, _, rest = spec.partition(":")
-    params: list[tuple[str, Any]] = []
-    for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
-        if not eq or not key:
-            raise LabError(f"agent {spec!r}: parameters are KEY=VALUE, separated by commas")
-        params.append((key.strip(), _value(value.strip())))
-    return name.strip(), tuple(params)
+    """``NAME`` or ``NAME:KEY=VALUE,...`` as (name, parameters): the library's one reader
+    (:func:`chaos_tower.agents.parse_agent`, as ``play --seat`` uses), its errors as :class:`LabError`."""
+    from chaos_tower.agents.params import AgentParameterError
+    from chaos_tower.agents.params import parse_agent as read
+
+    try:
+        return read(spec)
+    except AgentParameterError as exc:
+        raise LabError(f"agent {spec!r}: {exc}") from None
 
 
 def register_agent(name: str, game: str, factory: Factory) -> None:
@@ -110,7 +99,7 @@ def factory_for(spec: str, game: str) -> Factory:
         raise LabError(f"no agent {name!r} plays {game} (agents for it: {', '.join(names_for(game))})")
     made = _FromLibrary(name, params)
     try:
-        made(0)
+        made(0)  # every parameter is checked (chaos_tower.agents.check_params) before any game
     except (TypeError, ValueError) as exc:
         raise LabError(f"agent {spec!r}: {exc}") from None
     return made

@@ -1,7 +1,8 @@
 """``chaos-tower lab run | report | compare``: light parsers; the commands need ``[lab]``.
 
 Exit codes: 0 done, 1 a run failed or its inputs are wrong, 2 the command line
-is wrong or the ``[lab]`` extra is missing, 130 interrupted (what was played is kept).
+is wrong or the ``[lab]`` extra is missing, 130 interrupted by Ctrl-C (SIGINT) and
+143 by SIGTERM (what was played is kept, and ``run.json`` says so).
 """
 
 from __future__ import annotations
@@ -12,6 +13,29 @@ from pathlib import Path
 from typing import Any, TextIO
 
 __all__ = ["add_lab_parser", "run_lab"]
+
+
+def _count(low: int) -> Any:
+    # An argparse type: a whole number of at least ``low``; anything else is a usage error (exit 2).
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a whole number of at least {low}, not {text!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"a whole number of at least {low}, not {value}")
+        return value
+
+    return read
+
+
+def _scheduler(text: str) -> str:
+    # An argparse type: a Dask scheduler's address, PROTOCOL://HOST:PORT; anything else is a usage error.
+    from .spec import SCHEDULER
+
+    if not SCHEDULER.match(text):
+        raise argparse.ArgumentTypeError(f"a Dask scheduler's address, tcp://HOST:PORT, not {text!r}")
+    return text
 
 
 def add_lab_parser(commands: Any) -> None:
@@ -27,7 +51,7 @@ def add_lab_parser(commands: Any) -> None:
     run.add_argument(
         "--out", required=True, metavar="RESULTS", help="the results directory (resumed if it holds this run)"
     )
-    run.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
+    run.add_argument("--games", "-n", type=_count(0), default=1000, help="games to play (default 1000)")
     run.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     run.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
     run.add_argument("--game", choices=("tower", "crest"), default="tower")
@@ -50,11 +74,18 @@ def add_lab_parser(commands: Any) -> None:
         help="another option of the mode, such as a VS reading (adjust_after_draw=all); repeatable",
     )
     run.add_argument(
-        "--max-actions", type=int, default=2000, help="end a game after this many actions (default 2000)"
+        "--max-actions",
+        type=_count(1),
+        default=2000,
+        help="end a game after this many actions (default 2000)",
     )
-    run.add_argument("--workers", type=int, help="local processes (default: one per core; 0: this process)")
-    run.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="play on this Dask cluster instead")
-    run.add_argument("--chunk", type=int, help="games per job (default: about a second of play)")
+    run.add_argument(
+        "--workers", type=_count(0), help="local processes (default: one per core; 0: this process)"
+    )
+    run.add_argument(
+        "--scheduler", type=_scheduler, metavar="tcp://HOST:PORT", help="play on this Dask cluster instead"
+    )
+    run.add_argument("--chunk", type=_count(1), help="games per job (default: about a second of play)")
     run.add_argument("--quiet", action="store_true", help="no progress bar and no summary")
     rep = sub.add_parser("report", help="the statistics of a results directory")
     rep.add_argument("results", metavar="RESULTS")
@@ -100,16 +131,29 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | N
         return 1
 
 
+def _value(text: str) -> Any:
+    # An option's value as written: a boolean, a whole number, a number or a word (the option checks it).
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def _readings(given: list[str]) -> tuple[tuple[str, Any], ...]:
-    from .agents import parse_agent
     from .spec import LabError
 
     pairs: list[tuple[str, Any]] = []
     for text in given:
-        if "=" not in text:
+        name, eq, value = (part.strip() for part in text.partition("="))
+        if not eq or not name or not value:
             raise LabError(f"--option {text!r}: write NAME=VALUE")
-        _, params = parse_agent("x:" + text)  # the same KEY=VALUE reading as agents' parameters
-        pairs.extend(params)
+        if any(name == seen for seen, _ in pairs):
+            raise LabError(f"--option {name} is given twice")
+        pairs.append((name, _value(value)))
     return tuple(pairs)
 
 
@@ -171,6 +215,8 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress=progress,
             command=["chaos-tower", *sys.argv[1:]],
         )
+    if result.replayed:
+        print(f"{args.out}: damaged chunk files played again: {', '.join(result.replayed)}", file=err)
     rate = result.played / result.seconds if result.seconds else 0.0
     status = "interrupted" if result.interrupted else "done"
     print(
@@ -180,7 +226,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
     if result.interrupted:
         print("the games played are kept; run the same command again to resume", file=err)
-        return 130
+        return 143 if result.signal == "SIGTERM" else 130
     if not args.quiet:
         _print_summary(Path(args.out), out)
     return 0
@@ -192,7 +238,20 @@ def _print_summary(results: Path, out: TextIO) -> None:
     from .stats import summarize
 
     record = read_record(results)
-    print(summary_text(summarize(read_games(results), record["spec"]), record), file=out)
+    summary = _fitting(str(results), lambda: summarize(read_games(results), record["spec"]))
+    print(summary_text(summary, record), file=out)
+
+
+def _fitting(results: str, work: Any) -> Any:
+    # The rows of a results directory read under its record: a record edited to say another run
+    # (more players than the rows have) is a message naming it, not a traceback from the statistics.
+    from .spec import LabError
+
+    try:
+        return work()
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
+        detail = f"{type(exc).__name__}: {exc}"
+        raise LabError(f"{results}: run.json does not describe its games ({detail})") from None
 
 
 def _report(args: argparse.Namespace, out: TextIO) -> int:
@@ -204,7 +263,7 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
     if args.html:  # before the results are read: a report that cannot be written is said at once
         _output(args.html)
     record = read_record(args.results)
-    summary = summarize(read_games(args.results), record["spec"])
+    summary = _fitting(args.results, lambda: summarize(read_games(args.results), record["spec"]))
     print(summary_text(summary, record), file=out)
     if args.html:
         _output(args.html, html_report(summary, record))
@@ -218,7 +277,8 @@ def _compare(args: argparse.Namespace, out: TextIO) -> int:
     from .stats import compare
 
     a, b = read_record(args.a), read_record(args.b)
-    result = compare(read_games(args.a), a["spec"], read_games(args.b), b["spec"])
+    games_a, games_b = read_games(args.a), read_games(args.b)
+    result = _fitting(f"{args.a} or {args.b}", lambda: compare(games_a, a["spec"], games_b, b["spec"]))
     print(compare_text(result, args.a, args.b), file=out)
     return 0
 

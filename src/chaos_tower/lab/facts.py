@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .failure import LabError
+
 __all__ = ["FACTS", "Tracker", "tracker_for"]
 
 FACTS = ("drawn", "placed", "fought", "defeated", "held", "used")
@@ -27,10 +29,31 @@ _NAMES: dict[int, tuple[Any, dict[str, str]]] = {}
 
 
 def _names(cards: Any) -> dict[str, str]:
-    # Built once per card set and process: a tracker is made for every game.
+    """Each card's display name → its ID, for reading the events' text back to IDs.
+
+    Every fact is kept by card ID; the events name cards by their display name,
+    so a set in which two cards share a name, or a name has spaces at an end
+    (the events' text cannot show where it begins), cannot have its facts kept
+    by ID: :class:`LabError`, before any game, rather than one card's facts
+    counted for the other. Built once per card set and process.
+    """
     known = _NAMES.get(id(cards))
     if known is None or known[0] is not cards:
-        known = _NAMES[id(cards)] = (cards, {card.name: card.id for card in cards.all_cards()})
+        names: dict[str, str] = {}
+        for card in cards.all_cards():
+            name = card.name
+            if name != name.strip() or not name:
+                raise LabError(
+                    f"card {card.id}: its name {name!r} has spaces at an end; the lab reads each card's "
+                    "facts back from the events by name: write the name without them"
+                )
+            other = names.setdefault(name, card.id)
+            if other != card.id:
+                raise LabError(
+                    f"cards {other} and {card.id} are both named {name!r}: the lab could not tell their "
+                    "facts apart; give each card its own name"
+                )
+        known = _NAMES[id(cards)] = (cards, names)
     return known[1]
 
 
@@ -46,19 +69,27 @@ class Tracker:
         self.monsters: dict[int, str] = {}
         self.seat_cards: set[str] = set()
         """``seat:card`` for each card a seat drew, placed or used (games of several players)."""
+        self.unmatched: list[str] = []
+        """Names read from the events that are no card's (none, as the lab's tests check)."""
 
     def _id(self, name: str) -> str:
-        return self.names.get(name.strip(), name.strip())
+        # A card's ID, never its display name: a name no card has (text this tracker misread) is
+        # noted in ``unmatched`` and counts for no card.
+        found = self.names.get(name.strip())
+        if found is None:
+            self.unmatched.append(name)
+            return ""
+        return found
 
     def observe(self, events: Any) -> None:
         """Read the events of one action."""
 
     def row(self) -> dict[str, Any]:
-        """The facts as row values."""
-        row: dict[str, Any] = {fact: sorted(cards) for fact, cards in self.sets.items()}
-        row.update(
-            killers=self.killers, floor=self.floor, first=self.first, seat_cards=sorted(self.seat_cards)
-        )
+        """The facts as row values (card IDs)."""
+        row: dict[str, Any] = {fact: sorted(cards - {""}) for fact, cards in self.sets.items()}
+        seat_cards = sorted(entry for entry in self.seat_cards if not entry.endswith(":"))
+        killers = [card for card in self.killers if card]
+        row.update(killers=killers, floor=self.floor, first=self.first, seat_cards=seat_cards)
         row["monsters"] = [self.monsters.get(seat, "") for seat in range(len(self.monsters))] or None
         return row
 
@@ -82,7 +113,7 @@ class SoloTracker(Tracker):
                 sets["placed"].add(card)
                 if kind == "place":
                     sets["drawn"].add(card)  # a chaos card is placed as it is drawn (TOC-PLAY-A)
-            elif kind == "move":
+            elif kind == "move" and " → " in text:  # not "the player walks off the floor"
                 card = self._id(text.rpartition(" → ")[2].rpartition(" (")[0])
                 if card in self.monster_ids:
                     sets["fought"].add(card)
@@ -151,7 +182,7 @@ class CrestTracker(Tracker):
 
     def __init__(self, cards: Any) -> None:
         super().__init__(cards)
-        self.monster_names = {card.name: card.id for card in cards.monsters}
+        self.ids = frozenset(card.id for card in cards.all_cards())
         self.players = 0
         self.source: list[str] = []
 
@@ -164,36 +195,55 @@ class CrestTracker(Tracker):
             seat = _SEAT.match(text)
             if seat and int(seat.group(1)) not in self.monsters:
                 name = str(seat.group(2))
-                self.monsters[int(seat.group(1))] = self.monster_names.get(name, name)
+                self.monsters[int(seat.group(1))] = self._id(name)  # the monsters are named by name
             if kind == "reveal":
-                shown = (card.strip() for card in text.partition(" reveals: ")[2].split(", "))
-                sets["placed"].update(card for card in shown if card)  # put out face down (CRD-START-D)
-            elif kind == "grow" and " puts " in text:
-                sets["placed"].add(text.partition(" puts ")[2].partition(" on ")[0])
-            elif kind == "grow" and " wears " in text:
-                sets["placed"].add(text.partition(" wears ")[2].strip())  # a chaos ring worn
+                sets["placed"].update(self._cards_in(kind, text))  # put out face down (CRD-START-D)
+            elif kind == "grow":
+                sets["placed"].update(self._cards_in(kind, text))  # a crest grown, a chaos ring worn
             elif kind == "use" and " uses " in text:
                 inside = text.partition(" uses ")[2].partition(" (")[2].rpartition(") at ")[0]
-                self.source = [card.strip() for card in inside.split(" + ") if card.strip()]
+                self.source = [self._card(card) for card in inside.split(" + ") if card.strip()]
                 sets["used"].update(self.source)
             elif kind == "spell":
-                self.source = [text.partition(" casts ")[2].strip()]
+                self.source = [self._card(text.partition(" casts ")[2])]
                 sets["used"].update(self.source)
             elif kind == "first" and self.first is None:
                 self.first = int(text.split()[1])
             elif kind == "death":
-                self.killers.extend(self.source)  # CRD-DEATH-A: the cards of the blow that killed
+                # CRD-DEATH-A: one credit per death, to the card of the blow that killed, or to its
+                # cards together ("a + b") when a combined blow did: never one credit per card.
+                blow = " + ".join(sorted({card for card in self.source if card}))
+                if blow:
+                    self.killers.append(blow)
             if kind in ("reveal", "grow", "use", "spell") and text.startswith("seat "):
                 who = text.split(" ", 2)[1]
                 mine = self.source if kind in ("use", "spell") else self._cards_in(kind, text)
                 self.seat_cards.update(f"{who}:{card}" for card in mine)
 
+    def _card(self, text: str) -> str:
+        # Crest's events name the hand's cards by ID: checked, never a display name kept.
+        card = text.strip()
+        if card not in self.ids:
+            self.unmatched.append(card)
+            return ""
+        return card
+
     def _cards_in(self, kind: str, text: str) -> list[str]:
+        # "reveals: a, b" (or "reveals: nothing"); "puts a on m0", "puts a in place of m0's crests";
+        # "wears r" or "wears r, removing q" (the ring taken off is no card placed).
         if kind == "reveal":
-            return [c.strip() for c in text.partition(" reveals: ")[2].split(", ") if c.strip()]
+            shown = text.partition(" reveals: ")[2].strip()
+            return [] if shown == "nothing" else [self._card(c) for c in shown.split(", ") if c.strip()]
         if " puts " in text:
-            return [text.partition(" puts ")[2].partition(" on ")[0]]
-        return [text.partition(" wears ")[2].strip()]
+            put = text.partition(" puts ")[2]
+            return [
+                self._card(
+                    put.partition(" in place of ")[0] if " in place of " in put else put.partition(" on ")[0]
+                )
+            ]
+        if " wears " in text:
+            return [self._card(text.partition(" wears ")[2].partition(", removing ")[0])]
+        return []  # "removes 2 crest(s) from m0"
 
 
 def tracker_for(rules: str, cards: Any) -> Tracker:

@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from .report import interval, pct
+from .report import title as run_title
 
 __all__ = ["html_report"]
 
@@ -84,16 +85,17 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
 
 def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 20) -> str:
     """The report page of a run."""
-    spec = record["spec"]
-    title = f"{spec['game']} {spec['mode']}: {summary['games']} games"
-    parts = [f"<h1>{html.escape(title)}</h1>", "<h2>Summary</h2>"]
+    heading = run_title(summary, record)
+    parts = [f"<h1>{html.escape(heading)}</h1>", "<h2>Summary</h2>"]
     rows = [["won", interval(summary["won"])]]
-    rows += [[f"seat {s}", interval(r)] for s, r in enumerate(summary.get("seats", ()))]
+    if "undecided" in summary:
+        rows.append(["no seat won (drawn, or the limit)", interval(summary["undecided"])])
+    rows += [[f"seat {s} (decided games)", interval(r)] for s, r in enumerate(summary.get("seats", ()))]
     first = summary.get("first_seat")
     if first and first["trials"]:
         rows.append(
             [
-                "first seat won",
+                "first seat won (decided games)",
                 f"{interval(first)}; fair {pct(first['fair'])}; advantage {100 * first['advantage']:+.1f} "
                 f"points [{100 * first['advantage_low']:+.1f}, {100 * first['advantage_high']:+.1f}]",
             ]
@@ -185,5 +187,5 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
     body = "\n".join(parts)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
+        f"<title>{html.escape(heading)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
     )

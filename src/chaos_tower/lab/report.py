@@ -2,14 +2,37 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-__all__ = ["compare_text", "summary_text"]
+__all__ = ["compare_text", "pct", "summary_text", "title"]
 
 
 def pct(value: float) -> str:
-    """A proportion as a percentage with one decimal."""
-    return f"{100 * value:.1f}%"
+    """A proportion as a percentage with one decimal, or with two significant digits of its distance
+    from 0 % or 100 % when one decimal would round it there: the upper bound of 0 wins in 50,000
+    games is 0.0077 %, not "0.0 %"."""
+    shown = f"{100 * value:.1f}"
+    if 0 < value < 1 and float(shown) in (0.0, 100.0):
+        edge = value if float(shown) == 0.0 else 1 - value
+        places = max(1, 1 - math.floor(math.log10(100 * edge)))
+        shown = f"{100 * value:.{places}f}"
+    return f"{shown}%"
+
+
+def title(summary: dict[str, Any], record: dict[str, Any]) -> str:
+    """What was played: the set (its header's name, its fingerprint), mode, agents, options, games."""
+    spec = record["spec"]
+    cards = record["cards"]
+    name = cards.get("name") or cards.get("path") or "a card set"
+    options = [f"max_actions={spec['max_actions']}"]
+    options += [word for word in ("teams", "extra_rule") if spec.get(word)]
+    options += [f"{key}={value}" for key, value in spec.get("readings", ())]
+    return (
+        f"{name} [{cards['sha256'][:12]}]: {spec['game']} {spec['mode']}, {spec['players']} player(s), "
+        f"agents {', '.join(spec['agents'])}, {', '.join(options)}, seed {spec['seed']}: "
+        f"{summary['games']} games"
+    )
 
 
 def interval(rate: dict[str, Any]) -> str:
@@ -21,12 +44,12 @@ def interval(rate: dict[str, Any]) -> str:
 def summary_text(summary: dict[str, Any], record: dict[str, Any], *, top: int = 8) -> str:
     """A few lines a designer reads first: is it winnable, how it ends, what kills, which cards matter."""
     spec = record["spec"]
-    agents = ", ".join(spec["agents"])
     lines = [
-        f"{summary['games']} games of {spec['game']} {spec['mode']} ({spec['players']} player(s)), "
-        f"agents {agents}, master seed {spec['seed']}, card set {record['cards']['sha256'][:12]}",
+        title(summary, record),
         f"won: {interval(summary['won'])}" + ("  (a game some seat won)" if spec["players"] > 1 else ""),
     ]
+    if "undecided" in summary:
+        lines.append(f"no seat won (drawn or ended by the limit): {interval(summary['undecided'])}")
     if summary["games"]:
         causes = ", ".join(
             f"{cause} {pct(count / summary['games'])}" for cause, count in summary["causes"].items()
@@ -41,11 +64,13 @@ def summary_text(summary: dict[str, Any], record: dict[str, Any], *, top: int = 
         floors = ", ".join(f"{floor}: {count}" for floor, count in summary["floor"].items())
         lines.append(f"highest floor reached: {floors}")
     for seat, rate in enumerate(summary.get("seats", ())):
-        lines.append(f"seat {seat} ({spec['agents'][seat % len(spec['agents'])]}) won {interval(rate)}")
+        agent = spec["agents"][seat % len(spec["agents"])]
+        lines.append(f"seat {seat} ({agent}) won {interval(rate)} of the decided games")
     first = summary.get("first_seat")
     if first and first["trials"]:
         lines.append(
-            f"first seat won {interval(first)}; fair share {pct(first['fair'])}: advantage "
+            f"first seat won {interval(first)} of the decided games; fair share {pct(first['fair'])}: "
+            "advantage "
             f"{100 * first['advantage']:+.1f} points [{100 * first['advantage_low']:+.1f}, "
             f"{100 * first['advantage_high']:+.1f}]"
         )
@@ -53,7 +78,7 @@ def summary_text(summary: dict[str, Any], record: dict[str, Any], *, top: int = 
         lines.append(f"  {monster}: won {interval(rate)}")
     if summary["deaths"]:
         deaths = ", ".join(f"{card} {count}" for card, count in list(summary["deaths"].items())[:top])
-        lines.append(f"deaths by card: {deaths}")
+        lines.append(f"deaths by card (one per death; a + b: one combined blow): {deaths}")
     cards = [c for c in summary["cards"] if c["without"]["trials"] and c["with"]["trials"]]
     if cards and any(c["with"]["successes"] or c["without"]["successes"] for c in cards):
         unit = "games" if spec["players"] == 1 else "seats"
@@ -82,5 +107,11 @@ def compare_text(result: dict[str, Any], a: str, b: str) -> str:
             f"neither {t['neither']}; "
             f"McNemar exact p = {result['p_value']:.3g}",
             f"length B - A: {length['mean']:+.2f} actions [{length['low']:+.2f}, {length['high']:+.2f}]",
+            *(
+                f"seat {seat} won: A {interval(r['a'])}, B {interval(r['b'])}; "
+                f"B - A {100 * r['difference']:+.1f} points [{100 * r['low']:+.1f}, {100 * r['high']:+.1f}], "
+                f"McNemar exact p = {r['p_value']:.3g}"
+                for seat, r in enumerate(result.get("seats", ()))
+            ),
         ]
     )

@@ -73,7 +73,26 @@ def read_record(results: str | Path) -> dict[str, Any]:
         raise LabError(f"{path}: unreadable run record: {exc}") from None
     if not isinstance(record, dict) or "spec" not in record:
         raise LabError(f"{path}: not a lab run record")
+    _check_record(record, path)
     return record
+
+
+def _check_record(record: dict[str, Any], path: Path) -> None:
+    """:class:`LabError` naming ``run.json`` for a record edited into something no run wrote."""
+    from .spec import RunSpec
+
+    try:
+        RunSpec.from_json(record["spec"]).check(agents=False)
+    except LabError as exc:
+        raise LabError(f"{path}: a damaged run record (its spec: {exc})") from None
+    cards = record.get("cards")
+    if not isinstance(cards, dict) or not isinstance(cards.get("sha256"), str):
+        raise LabError(f"{path}: a damaged run record (cards.sha256 is missing)")
+    chunk = record.get("chunk")
+    if not isinstance(chunk, int) or isinstance(chunk, bool) or chunk < 1:
+        raise LabError(f"{path}: a damaged run record (chunk is {chunk!r}, not a whole number of games)")
+    if not isinstance(record.get("sessions"), list):
+        raise LabError(f"{path}: a damaged run record (sessions is not a list)")
 
 
 def read_games(results: str | Path) -> pa.Table:
@@ -83,5 +102,12 @@ def read_games(results: str | Path) -> pa.Table:
     parts = sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []
     if not parts:
         return SCHEMA.empty_table()
-    table = pa.concat_tables(pq.read_table(p, schema=SCHEMA) for p in parts)
-    return table.sort_by("game")
+    tables = []
+    for part in parts:
+        try:
+            tables.append(pq.read_table(part, schema=SCHEMA))
+        except (OSError, pa.ArrowException) as exc:
+            raise LabError(
+                f"{part}: a damaged chunk file ({exc}); `lab run` with the same options plays it again"
+            ) from None
+    return pa.concat_tables(tables).sort_by("game")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from chaos_tower import registry
 from .failure import LabError
 
 __all__ = [
+    "SCHEDULER",
     "CardSource",
     "LabError",
     "RunSpec",
@@ -29,6 +31,9 @@ __all__ = [
     "game_seed",
 ]
 
+
+SCHEDULER = re.compile(r"^(tcp|tls|ws|wss|ucx)://[^\s/:]+:\d{1,5}$")
+"""A Dask scheduler's address as ``--scheduler`` takes it: ``PROTOCOL://HOST:PORT``."""
 
 _SEED_BITS = 63  # fits a signed 64-bit Parquet column
 
@@ -48,7 +53,6 @@ def agent_seed(master: int, index: int, seat: int) -> int:
     return _derive("agent", master, index, seat)
 
 
-_SUFFIXES = (".yaml", ".yml", ".json")  # the card files a set's directory is read from
 _LOADED: dict[tuple[str, bytes], Any] = {}  # per process: a worker loads each set once
 
 
@@ -66,6 +70,8 @@ class CardSource:
     """(name, bytes) of each card file; ``()`` for the built-in set."""
     path: str | None = None
     """Where the files were read (for the run record only)."""
+    checked: str | None = None
+    """The hash of the set as :func:`~chaos_tower.load_cardset` read it from ``path`` (``None``: built-in)."""
 
     def _key(self) -> tuple[str, bytes]:
         digest = hashlib.sha256()
@@ -74,7 +80,12 @@ class CardSource:
         return self.game, digest.digest()
 
     def load(self) -> Any:
-        """The validated card set (:class:`~chaos_tower.CardSetError` if it is not one)."""
+        """The validated card set (:class:`~chaos_tower.CardSetError` if it is not one).
+
+        A worker loads the files' bytes from a private copy; that the copy is the
+        set the user's files were checked as (``checked``) is verified, so no
+        message ever names the copy.
+        """
         key = self._key()
         if key not in _LOADED:
             if not self.files:
@@ -84,30 +95,72 @@ class CardSource:
                     for name, data in self.files:
                         (Path(folder) / Path(name).name).write_bytes(data)
                     where = Path(folder) / self.files[0][0] if len(self.files) == 1 else Path(folder)
-                    _LOADED[key] = ct.load_cardset(where, game="crest" if self.game == "crest" else "tower")
+                    try:
+                        cards = ct.load_cardset(where, game="crest" if self.game == "crest" else "tower")
+                    except ct.CardSetError:
+                        cards = None
+                if cards is None or (self.checked is not None and _digest(cards) != self.checked):
+                    raise LabError(f"{self.path}: the card files changed while they were read; run again")
+                _LOADED[key] = cards
         return _LOADED[key]
 
     @property
     def sha256(self) -> str:
         """The hash of the set as loaded: reformatting a file keeps it, changing a card does not."""
-        return hashlib.sha256(repr(self.load()).encode()).hexdigest()
+        return _digest(self.load())
 
     @classmethod
     def read(cls, path: str | Path | None, game: str = "tower") -> CardSource:
-        """The card set at ``path`` (a file or a directory of them); ``None``: the built-in ``game``'s."""
+        """The card set at ``path`` (a file or a directory of them); ``None``: the built-in ``game``'s.
+
+        The user's own files are read exactly as ``chaos-tower validate`` reads
+        them (:func:`~chaos_tower.cardsets.loading.check_cardset`: its limits,
+        its refusal of special files, its messages naming each file), and only
+        then copied, byte for byte, for the workers.
+        """
         if path is None:
             return cls(game=game)
+        from chaos_tower.cardsets.loading import CARD_FILE_SUFFIXES, check_cardset
+        from chaos_tower.cardsets.safefile import FileRefusal, read_limited
+        from chaos_tower.cardsets.safeload import LIMITS
+
+        cards, problems = check_cardset(path, game=game)
+        if cards is None:
+            raise ct.CardSetError(p for p in problems if p.is_error)
         where = Path(path)
-        if where.is_dir():
-            found = sorted(p for p in where.iterdir() if p.suffix.lower() in _SUFFIXES and p.is_file())
-        elif where.is_file():
-            found = [where]
-        else:
-            raise LabError(f"{path}: no such card file or directory")
-        files = tuple((p.name, p.read_bytes()) for p in found)
-        if not files:
-            raise LabError(f"{path}: no card files (.yaml, .yml, .json) in it")
-        return cls(game=game, files=files, path=str(path))
+        found = (
+            sorted(p for p in where.iterdir() if p.suffix.lower() in CARD_FILE_SUFFIXES)
+            if where.is_dir()
+            else [where]
+        )
+        try:
+            files = tuple((p.name, read_limited(p, LIMITS.max_file_bytes)) for p in found)
+        except FileRefusal as refusal:
+            raise LabError(
+                f"{path}: the card files changed while they were read ({refusal.reason})"
+            ) from None
+        source = cls(game=game, files=files, path=str(path), checked=_digest(cards))
+        source.load()  # the copy is the set checked, or LabError now, before any work
+        return source
+
+
+def _digest(cards: Any) -> str:
+    return hashlib.sha256(repr(cards).encode()).hexdigest()
+
+
+_KINDS: dict[str, type] = {
+    "game": str,
+    "mode": str,
+    "players": int,
+    "teams": bool,
+    "extra_rule": bool,
+    "max_actions": int,
+    "games": int,
+    "seed": int,
+}
+_WORDS = {str: "text", int: "a whole number", bool: "true or false"}
+MAX_GAMES = 10**15
+"""The most games a run may ask for (far more than any machine plays: the run starts at once)."""
 
 
 @frozen(kw_only=True)
@@ -141,10 +194,15 @@ class RunSpec:
         """The agent of each seat."""
         return self.agents * self.players if len(self.agents) == 1 else self.agents
 
-    def check(self) -> RunSpec:
-        """This spec, or :class:`LabError` saying what is wrong with it."""
+    def check(self, *, agents: bool = True) -> RunSpec:
+        """This spec, or :class:`LabError` saying what is wrong with it.
+
+        ``agents=False`` leaves the agents' names unchecked (a recorded run is
+        reported in a process where an agent the lab was given is not registered).
+        """
         from .agents import factory_for
 
+        self._check_types()
         if self.game not in ("tower", "crest"):
             raise LabError(f"game is tower or crest, not {self.game!r}")
         modes = ("duel",) if self.game == "crest" else ("solo", "vs")
@@ -159,16 +217,25 @@ class RunSpec:
             raise LabError(f"{self.rules} plays in teams with {counts} players, not {self.players}")
         if self.extra_rule and self.mode != "vs":
             raise LabError("the extra rule is for the VS modes")
-        if self.games < 0 or self.max_actions < 1:
-            raise LabError("games is 0 or more and max_actions 1 or more")
+        if not 0 <= self.games <= MAX_GAMES or self.max_actions < 1:
+            raise LabError(f"games is 0 to {MAX_GAMES:.0e} and max_actions 1 or more")
         if len(self.agents) not in (1, self.players):
             raise LabError(
                 f"name one agent for every seat or one per seat ({self.players}), not {self.agents}"
             )
-        for name in self.agents:
+        for name in self.agents if agents else ():
             factory_for(name, self.rules)  # LabError for an unknown agent or parameter
         self._check_readings()
         return self
+
+    def _check_types(self) -> None:
+        # A spec read back from an edited run.json: every field of its kind, before any comparison.
+        for name, kind in _KINDS.items():
+            value = getattr(self, name)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise LabError(f"{name} is {_WORDS[kind]}, not {value!r}")
+        if not all(isinstance(name, str) for name in self.agents):
+            raise LabError(f"agents are names (text), not {list(self.agents)!r}")
 
     def _check_readings(self) -> None:
         fixed = {"players", "teams", "extra_rule", "max_actions", "mode"}
@@ -207,5 +274,5 @@ class RunSpec:
         try:
             readings = tuple((str(k), v) for k, v in data.get("readings", ()))
             return cls(**{**data, "agents": tuple(data["agents"]), "readings": readings})
-        except (TypeError, KeyError) as exc:
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:
             raise LabError(f"not a run spec: {json.dumps(data)[:200]}") from exc

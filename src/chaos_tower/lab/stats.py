@@ -61,12 +61,23 @@ def summarize(table: pa.Table, spec: dict[str, Any]) -> dict[str, Any]:
     floors = [f for f in rows["floor"] if f is not None]
     summary["floor"] = dict(sorted(Counter(floors).items())) if floors else {}
     if players > 1:
+        # Draws explicitly (issue 25): a seat's win rate is over the games someone won, beside the
+        # share of games no one won (drawn, or ended by the action limit); never a share of all games
+        # set against a fair share that assumes every game is decided.
+        decided = [bool(w) for w in rows["winners"]]
+        summary["decided"] = _rate(sum(decided), n)
+        summary["undecided"] = _rate(n - sum(decided), n)
         summary["seats"] = [
-            _rate(sum(1 for r in rows["results"] if r[s] == "won"), n) for s in range(players)
+            _rate(
+                sum(1 for r, d in zip(rows["results"], decided, strict=True) if d and r[s] == "won"),
+                sum(decided),
+            )
+            for s in range(players)
         ]
         summary["first_seat"] = _first_seat(rows, spec)
     if spec["game"] == "crest":
         summary["monsters"] = _by_monster(rows)
+    # One credit per death: a card, or the cards of one combined blow ("a + b"), never one per card.
     summary["deaths"] = dict(Counter(card for cards in rows["killers"] for card in cards).most_common())
     summary["cards"] = _cards(rows, won)
     return summary
@@ -75,10 +86,10 @@ def summarize(table: pa.Table, spec: dict[str, Any]) -> dict[str, Any]:
 def _first_seat(rows: dict[str, list[Any]], spec: dict[str, Any]) -> dict[str, Any]:
     # The fair share of the first seat: one team of two (CRD-PLAYERS-C), or one player of k.
     fair = 0.5 if spec.get("teams") else 1 / int(spec["players"])
-    games = [
+    games = [  # the decided games (someone won) whose first seat is known: draws are not losses
         (first, winners)
         for first, winners in zip(rows["first"], rows["winners"], strict=True)
-        if first is not None
+        if first is not None and winners
     ]
     wins = sum(1 for first, winners in games if first in winners)
     rate = _rate(wins, len(games))
@@ -162,17 +173,12 @@ def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, 
     differ = [k for k in same if spec_a.get(k) != spec_b.get(k)]
     if differ:
         raise LabError(f"the runs are not paired: they differ in {', '.join(differ)}")
+    columns = ("game", "outcome", "length", "results")
     rows_a = {
-        g: (o, length)
-        for g, o, length in zip(
-            *(a.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True
-        )
+        g: (o, length, r) for g, o, length, r in zip(*(a.column(c).to_pylist() for c in columns), strict=True)
     }
     rows_b = {
-        g: (o, length)
-        for g, o, length in zip(
-            *(b.column(c).to_pylist() for c in ("game", "outcome", "length")), strict=True
-        )
+        g: (o, length, r) for g, o, length, r in zip(*(b.column(c).to_pylist() for c in columns), strict=True)
     }
     common = sorted(set(rows_a) & set(rows_b))
     if not common:
@@ -187,6 +193,15 @@ def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, 
     # B - A: the first proportion of the paired interval is B's.
     diff, low, high = paired_newcombe(both, only_b, only_a, neither)
     lengths = mean_interval([float(rows_b[g][1] - rows_a[g][1]) for g in common])
+    players = int(spec_a["players"])
+    seats = (
+        [
+            _paired(common, lambda g, s=s: rows_a[g][2][s] == "won", lambda g, s=s: rows_b[g][2][s] == "won")
+            for s in range(players)
+        ]
+        if players > 1
+        else []
+    )
     return {
         "pairs": len(common),
         "a": _rate(both + only_a, len(common)),
@@ -198,4 +213,25 @@ def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, 
         "method": "Newcombe's method 10 for paired proportions (score intervals), seeds in common",
         "p_value": mcnemar_exact(only_a, only_b),
         "length_difference": {"mean": lengths[0], "low": lengths[1], "high": lengths[2]},
+        "seats": seats,
+    }
+
+
+def _paired(common: list[int], in_a: Any, in_b: Any) -> dict[str, Any]:
+    """B minus A for one seat's wins on the games both runs played (paired interval, McNemar's p)."""
+    table = Counter((bool(in_a(g)), bool(in_b(g))) for g in common)
+    both, only_a, only_b, neither = (
+        table[True, True],
+        table[True, False],
+        table[False, True],
+        table[False, False],
+    )
+    diff, low, high = paired_newcombe(both, only_b, only_a, neither)
+    return {
+        "a": _rate(both + only_a, len(common)),
+        "b": _rate(both + only_b, len(common)),
+        "difference": diff,
+        "low": low,
+        "high": high,
+        "p_value": mcnemar_exact(only_a, only_b),
     }

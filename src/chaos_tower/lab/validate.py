@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .spec import RunSpec
+from .spec import LabError, RunSpec
 from .worker import play_game
 
 __all__ = ["SHORT", "play_warnings"]
@@ -35,7 +35,10 @@ def _specs(cards: Any, games: int) -> list[RunSpec]:
 
 def play_warnings(cards: Any, games: int) -> list[str]:
     """Play ``games`` games of the (valid) set ``cards`` and return the warnings, each one line."""
-    rows = [play_game(spec, cards, i) for spec in _specs(cards, games) for i in range(spec.games)]
+    try:
+        rows = [play_game(spec, cards, i) for spec in _specs(cards, games) for i in range(spec.games)]
+    except LabError as exc:  # two cards of one name: the games' facts cannot be kept by card ID
+        return [f"no games played: {exc}"]
     if not rows:
         return []
     warnings = []

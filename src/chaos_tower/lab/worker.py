@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import signal
+import threading
+import time
 from functools import cache
 from typing import Any
 
@@ -21,15 +24,47 @@ from .agents import Factory, factory_for
 from .facts import tracker_for
 from .spec import CardSource, RunSpec, agent_seed, game_seed
 
-__all__ = ["Job", "ignore_sigint", "play_chunk", "play_game"]
+__all__ = ["Job", "ignore_sigint", "play_chunk", "play_game", "start_worker"]
 
 Job = dict[str, Any]
 """``{"spec": RunSpec.as_json(), "cards": CardSource, "start": i, "stop": j}``."""
 
 
 def ignore_sigint() -> None:
-    """A pool worker's initializer: Ctrl-C is the parent's to handle (the pool shuts down cleanly)."""
+    """Ctrl-C is the parent's to handle (the pool shuts down cleanly)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start_worker(main: int, period: float = 0.5) -> None:
+    """A pool worker's initializer: Ctrl-C is the parent's, and the worker ends when the run's process does.
+
+    A watchdog thread looks every ``period`` seconds whether process ``main``
+    (the ``lab run``) is still there and the worker's own parent (the fork
+    server) unchanged; if not (the run was killed, SIGKILL included, and
+    could not shut its pool down) the worker exits at once, mid-chunk or idle.
+    """
+    ignore_sigint()
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(period)
+            if os.getppid() != parent or not _alive(main):
+                os._exit(1)
+
+    threading.Thread(target=watch, name="chaos-tower-lab-watchdog", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill would end the process there; the parent's check suffices
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 @cache
