@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from chaos_tower.cli import main
 
 from chaos_tower.agents import AgentParameterError, MctsAgent, make_agent, parse_agent
+from chaos_tower.app.cli import main
 
 
 @pytest.mark.parametrize(

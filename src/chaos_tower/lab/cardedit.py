@@ -21,6 +21,7 @@ import copy
 import io
 import json
 import re
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -217,14 +218,20 @@ class SetFiles:
 
     def source_now(self, label: str) -> CardSource:
         """The edited set as a source the lab plays (validated: :class:`LabError` naming the change)."""
-        edited = CardSource(
-            game=self.source.game, files=self.dump(), path=f"{self.source.path or 'built-in'} ({label})"
+        files = self.dump()
+        with tempfile.TemporaryDirectory(prefix="chaos-tower-edit-") as folder:
+            for name, data in files:
+                (Path(folder) / Path(name).name).write_bytes(data)
+            where = Path(folder) / files[0][0] if len(files) == 1 else Path(folder)
+            try:
+                ct.load_cardset(where, game=self.source.game)
+            except ct.CardSetError as exc:
+                # The problems name the set's own file names, never the private copy's folder.
+                text = str(exc).replace(f"{folder}/", "")
+                raise LabError(f"{label}: the changed set is not valid: {text}") from None
+        return CardSource(
+            game=self.source.game, files=files, path=f"{self.source.path or 'built-in'} ({label})"
         )
-        try:
-            edited.load()
-        except ct.CardSetError as exc:
-            raise LabError(f"{label}: the changed set is not valid: {exc}") from None
-        return edited
 
 
 def _builtin_files(game: str) -> tuple[tuple[str, bytes], ...]:
