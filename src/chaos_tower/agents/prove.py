@@ -58,7 +58,7 @@ def verdict(
     stack: list[tuple[ct.State, tuple[Any, ...]]] = [(state, ())]
     while stack:
         position, line = stack.pop()
-        children = []
+        children: list[tuple[float, int, ct.State, tuple[Any, ...]]] = []
         for action in ct.legal_actions(position):
             if applied >= nodes or (applied % 256 == 0 and time.perf_counter() > deadline):
                 return _found("unknown", (), applied, started)
