@@ -73,7 +73,12 @@ class CarefulAgent:
 
 # Per card set: the agents by the name the cases use.
 AGENTS: dict[str, dict[str, Callable[[int], Any]]] = {
-    "tower": {"greedy": GreedyAgent, "random": RandomAgent, "careful": CarefulAgent},
+    # The greedy agent as it was when the games were recorded (it walked in circles: greedy-max-actions).
+    "tower": {
+        "greedy": lambda seed: GreedyAgent(seed, fresh=False),
+        "random": RandomAgent,
+        "careful": CarefulAgent,
+    },
     "tower-vs": {"simple": SimpleVsAgent, "random": RandomVsAgent},
     "crest": {"greedy": CrestGreedyAgent, "random": CrestRandomAgent},
 }

@@ -55,7 +55,11 @@ def hide_differently(state: VsState, player: int, rng: random.Random) -> VsState
     attributes = [list(row) for row in state.attributes]
     for _ in range(50):
         rng.shuffle(pool)
-        if all((q, a) not in wrong for (q, _i), a in zip(places, pool, strict=False)):
+        # ... and what the adjustments and declarations ruled out stays ruled out (state.possible).
+        if all(
+            (q, a) not in wrong and state.possible[q][i] >> a & 1
+            for (q, i), a in zip(places, pool, strict=False)
+        ):
             for (q, i), a in zip(places, pool, strict=False):
                 attributes[q][i] = a
             leftover = tuple(sorted(pool[len(places) :]))

@@ -34,7 +34,7 @@ def test_save_round_trip(index: int) -> None:
     back = ct.loads(text, CARDS)
     assert back == state and back.events == state.events
     assert ct.dumps(back) == text
-    assert json.loads(text)["format"] == "chaos-tower/tower-vs/2"
+    assert json.loads(text)["format"] == "chaos-tower/tower-vs/3"
 
 
 def test_same_seed_and_actions_give_byte_identical_saves() -> None:
@@ -90,7 +90,7 @@ def test_tampered_saves_are_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "[]", "{", '{"format": "chaos-tower/tower-vs/2"}', "NaN", "x" * 2_000_000]
+    "text", ["", "[]", "{", '{"format": "chaos-tower/tower-vs/3"}', "NaN", "x" * 2_000_000]
 )
 def test_garbage_is_refused(text: str) -> None:
     with pytest.raises(ct.SaveError):

@@ -1,4 +1,4 @@
-"""The greedy one-step agent of the solo game, kept as it was (the golden games replay it).
+"""The greedy one-step agent of the solo game (``fresh=False``: as it was, the golden games replay it).
 
 It applies every legal action and scores the result with :func:`score`; the
 faster :class:`~chaos_tower.agents.heuristic.HeuristicAgent` plays the same
@@ -17,6 +17,7 @@ from ..tower.solo.geometry import OPPOSITE
 from ..tower.solo.placement import path_cells
 from ..tower.solo.state import EMPTY, State, card_of, is_flipped
 from ..tower.vocabulary import NeighboursOfOneAttribute
+from .deadend import concession
 
 __all__ = ["GreedyAgent", "score"]
 
@@ -106,14 +107,21 @@ class GreedyAgent:
 
     It remembers the positions it has made and counts each revisit against
     them, so that it does not walk back and forth for ever when no action
-    scores better than another (the manual sets no move limit).
+    scores better than another (the manual sets no move limit). With ``fresh``
+    (the default) it does not walk in circles at all (issue 24): a position it has
+    made twice is ruled out while an action that does not lose makes a fresher one,
+    and where no way on is left (:func:`~chaos_tower.agents.deadend.dead_end`) it
+    takes the loss instead of walking to the action cap. ``fresh=False`` is the
+    agent as it was, which the golden games replay: it shuttled between two rooms
+    in about a quarter of the games capped at 600 actions.
     """
 
     _REVISIT = 2.0
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, *, fresh: bool = True) -> None:
         self._rng = random.Random(seed)
         self._visits: dict[tuple[object, ...], int] = {}
+        self._fresh = fresh
 
     def choose(self, state: State) -> Action:
         """The legal action whose result scores best (:func:`score`, less the revisit cost)."""
@@ -122,12 +130,22 @@ class GreedyAgent:
                 "GreedyAgent plays the solo game; VS has chaos_tower.tower.vs.agents, "
                 "Crest Duel chaos_tower.crest.agents"
             )
-        best: list[tuple[Action, tuple[object, ...]]] = []
-        best_value = float("-inf")
+        if self._fresh and self._visits.get(_position(state), 0) >= 2:
+            way_out = concession(state)  # back where it has been: is any way on left?
+            if way_out is not None:
+                return way_out
+        options = []
         for action in legal_actions(state):
             after = apply(state, action)
             key = _position(after)
-            value = score(after) - self._REVISIT * self._visits.get(key, 0)
+            seen = self._visits.get(key, 0)
+            lost = after.result is not None and after.result.result == "lost"
+            options.append((action, key, score(after) - self._REVISIT * seen, seen >= 2 or lost))
+        if self._fresh:
+            options = [o for o in options if not o[3]] or options
+        best: list[tuple[Action, tuple[object, ...]]] = []
+        best_value = float("-inf")
+        for action, key, value, _stale in options:
             if value > best_value + 1e-9:
                 best, best_value = [(action, key)], value
             elif abs(value - best_value) <= 1e-9:

@@ -16,7 +16,9 @@ measure (:func:`~chaos_tower.agents.score`) but spends far less on each move:
 It does not walk in circles: a position it has already made ``repeat`` times
 is ruled out while any other action makes a fresher one, and each earlier
 visit costs more than a card's worth of score, so it places a card or goes
-elsewhere instead of shuttling between two rooms.
+elsewhere instead of shuttling between two rooms. And where no way on is left at all
+(:func:`~chaos_tower.agents.deadend.dead_end`: every action loses or walks back to a
+position already reached), it takes the loss instead of walking to the action cap.
 
 In the VS modes and in Crest Duel it plays like the simple VS agent and the
 Crest greedy agent, which are already cheap.
@@ -30,6 +32,7 @@ from typing import Any
 import chaos_tower as ct
 
 from ..tower.solo.placement import path_cells
+from .deadend import concession
 from .greedy import _cheapest_way_on, _position
 from .greedy import _step_prospects as _full_prospects
 from .params import PARAMETERS
@@ -109,6 +112,11 @@ class HeuristicAgent:
         return self._other.choose(state)
 
     def _solo(self, state: ct.State) -> ct.Action:
+        if self._visits.get(_position(state), 0) >= self._repeat:
+            # Back where it has been: if no way on is left, take the loss now (agents.deadend).
+            way_out = concession(state)
+            if way_out is not None:
+                return way_out
         judged = self._judge(state)
         scored = []
         for index, (_action, _after, value, lost, key) in enumerate(judged.options):

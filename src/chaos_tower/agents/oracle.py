@@ -16,6 +16,7 @@ no agent (it cheats by design) and is not in :data:`~chaos_tower.agents.AGENTS`.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from attrs import frozen
@@ -41,18 +42,26 @@ class OracleResult:
     """The node budget ran out (otherwise every line kept in the beam came to an end)."""
 
 
-def oracle(state: ct.State, *, beam: int = 32, nodes: int = 200_000, probes: int = 4) -> OracleResult:
-    """Search ``state`` with the true deck for a win within ``nodes`` applied actions."""
+def oracle(
+    state: ct.State, *, beam: int = 32, nodes: int = 200_000, probes: int = 4, seconds: float | None = None
+) -> OracleResult:
+    """Search ``state`` with the true deck for a win within ``nodes`` applied actions (and ``seconds``,
+    if given: then ``exhausted`` says that either limit ran out)."""
     if not isinstance(state, ct.State):
         raise TypeError(f"the oracle plays the solo game, not {type(state).__name__}")
-    if beam < 1 or nodes < 1 or probes < 0:
-        raise ValueError("beam and nodes are at least 1, probes at least 0")
+    if beam < 1 or nodes < 1 or probes < 0 or (seconds is not None and not seconds > 0):
+        raise ValueError("beam and nodes are at least 1, probes at least 0, seconds above 0")
+    deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def out_of_time(applied: int) -> bool:
+        return deadline is not None and applied % 64 == 0 and time.perf_counter() > deadline
+
     applied = 0
     for probe in range(probes):
         steps: list[Any] = []
         position = state
         agent = HeuristicAgent(state.seed + probe)
-        while not ct.is_terminal(position) and applied < nodes:
+        while not ct.is_terminal(position) and applied < nodes and not out_of_time(applied):
             action = agent.choose(position)
             position = ct.apply(position, action)
             steps.append(action)
@@ -65,7 +74,7 @@ def oracle(state: ct.State, *, beam: int = 32, nodes: int = 200_000, probes: int
         scored: list[tuple[float, int, ct.State, tuple[Any, ...]]] = []
         for position, line in frontier:
             for action in ct.legal_actions(position):
-                if applied >= nodes:
+                if applied >= nodes or out_of_time(applied):
                     return OracleResult(won=False, actions=(), nodes=applied, exhausted=True)
                 after = ct.apply(position, action)
                 applied += 1

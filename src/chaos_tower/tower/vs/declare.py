@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
-from . import end
+from . import end, knowledge
 from .actions import Declare
 from .rules import pay_one, rule
 from .setup import declaration_limit
@@ -69,7 +69,7 @@ def declare(state: VsState, action: Declare, events: list[Event]) -> VsState:
     record = Declaration(player=me, target=target, attribute=attribute, right=right)
     events.append(Event(rule=rule(state, 29), kind="declare", text=f"見えた: {record}", amount=int(right)))
     state = evolve(
-        state,
+        knowledge.after_declaration(state, record),
         revealed=tuple(revealed),
         declarations=tuple(declarations),
         named=(*state.named, record),

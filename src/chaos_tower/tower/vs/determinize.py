@@ -7,16 +7,21 @@ the others' items and the unused ones (`TOC-VS3-043`), the deck's order
 keeping every public fact:
 
 * a face-up attribute stays where it lies, and one's own stay one's own;
-* a wrong declaration ("player 0 named G for player 1: wrong", `TOC-VS2-029`)
-  means player 1 holds no G: only assignments that keep every such fact are drawn,
-  each of them equally likely (there are at most 5! of them);
+* every counter stands for an attribute the table has not ruled out
+  (``VsState.possible``, :mod:`~chaos_tower.tower.vs.knowledge`): after ``adjust +3 0``
+  for a card with G+3, counter 0 is a G in every world; a wrong declaration
+  ("player 0 named G for player 1: wrong", `TOC-VS2-029`) means player 1 holds no G.
+  Only assignments that keep every such fact are drawn, each of them equally likely
+  (there are at most 5! of them);
 * the hand sizes, the unused count, the items given (`TOC-VS2-028`) and the cards drawn stay.
 
+So every world agrees with everything the player has seen since the start: the
+game's actions, replayed from the world's own deal (its hands with the items
+given, its deck with the cards drawn on top), are each legal and show the player
+what the player was shown (``tests/capabilities/test_determinize_history.py``).
 What is drawn is built from the sorted pools alone, never from the real
 order, so two states the player cannot tell apart give the same world for
-the same seed. The draw keeps the table as it lies now (the observation); it
-does not weigh what a player might infer from the history of adjustments,
-which the observation does not record.
+the same seed.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from __future__ import annotations
 import itertools
 
 from ...kernel.rng import next_u64, seed_state, shuffle
+from .knowledge import ALL
 from .observe import observation
 from .state import VsState, evolve
 
@@ -44,10 +50,15 @@ def determinize(state: VsState, player: int, seed: int) -> VsState:
     }
     pool = sorted(set(range(5)) - known)
     wrong = {(d.target, d.attribute) for d in state.named if not d.right}
+    # The leftover is ruled out by nothing; a counter by the record and the wrong declarations.
+    allowed = [ALL if q < 0 else state.possible[q][i] for q, i in places]
     fits = [
         perm
         for perm in itertools.permutations(pool)
-        if all((q, a) not in wrong for (q, _), a in zip(places, perm, strict=True))
+        if all(
+            mask >> a & 1 and (q, a) not in wrong
+            for (q, _), mask, a in zip(places, allowed, perm, strict=True)
+        )
     ]
     value, rng = next_u64(rng)
     chosen = dict(zip(places, fits[value % len(fits)], strict=True))  # the real one is among the fits

@@ -9,6 +9,7 @@ nobody has won or lost (`TOC-VS2-031`, `TOC-VS3-051`).
 from __future__ import annotations
 
 from .end import right_names, subtract_choices, subtract_due
+from .knowledge import ALL
 from .reach import numbers, outcome
 from .setup import declaration_limit
 from .state import VsState
@@ -29,9 +30,9 @@ def violations(state: VsState) -> list[str]:
     problems: list[str] = []
     if not 2 <= n <= 5:
         return [f"{n} players"]
-    shaped = (state.attributes, state.counters, state.revealed)
+    shaped = (state.attributes, state.counters, state.revealed, state.possible)
     if any(len(x) != n or any(len(row) != k for row in x) for x in shaped):
-        return ["attributes, counters and revealed need one row per player, one entry per counter"]
+        return ["attributes, counters, revealed and possible need one row per player, one entry per counter"]
     if any(len(x) != n for x in (state.declarations, state.out, state.hands)):
         return ["declarations, out and hands need one entry per player"]
     # Every number within its bounds before anything is reckoned with it (a pending
@@ -48,7 +49,13 @@ def violations(state: VsState) -> list[str]:
         made = sum(1 for d in state.named if d.player == p)
         if made != state.declarations[p]:
             problems.append(f"player {p}'s declarations do not match the record")
-    problems += _partition([*state.attributes, state.leftover], 5, "attributes")
+    dealt = _partition([*state.attributes, state.leftover], 5, "attributes")
+    problems += dealt
+    for p in range(n if not dealt else 0):
+        # What the table has learnt is true: every counter's attribute is among its possible ones.
+        for a, known in zip(state.attributes[p], state.possible[p], strict=True):
+            if not (0 < known <= ALL and known >> a & 1):
+                problems.append(f"player {p}'s counters are known to stand for what they do not (possible)")
     problems += _partition(
         [*state.hands, state.unused, tuple(g.item for g in state.gifts)], len(t.item_ids), "items"
     )

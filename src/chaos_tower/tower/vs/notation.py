@@ -4,17 +4,19 @@ The first word names the game; then ``key=value`` words, every one required, in 
 
     tower-vs players=2 extra=0 adjust=drawer declare=own_turn bluff=0 acts=0/-
     first=0 turn=0 round=1 phase=turn queue=- src=-
-    attr=GW/VS left=D ctr=5.5/5.5 shown=00/00 decl=0/0 out=00
+    attr=GW/VS left=D ctr=5.5/5.5 shown=00/00 poss=GWVSD.GW/VSD.GWVSD decl=0/0 out=00
     hands=<items>/<items> unused=<items> gifts=<giver>><recipient>:<item>,...
     named=<declarer>><target>:<letter>:<y|n>,... deck=<cards> drawn=<cards> rng=<hex> seed=<int>
     [result=<won|lost|draw|ended per seat, by ,>:<cause>:<rule>]
 
 Rows per seat are separated by ``/``; attributes are letters (``GWVSD``), a
-counter's face-up flag ``1``; items and chaos cards are written by id, ``-``
-for none. ``src`` is what an adjustment applies: ``c:<chaos card>``, ``i:<item>``,
-or ``-`` outside one. The options (``extra``, ``adjust``, ``declare``, ``bluff``,
-the limit after ``acts=``) and the generator state ``rng`` are part of the
-position, so that it plays on exactly as the state it was written from.
+counter's face-up flag ``1``; ``poss`` holds the attributes not yet ruled out for
+each counter (:mod:`~chaos_tower.tower.vs.knowledge`), counters separated by ``.``;
+items and chaos cards are written by id, ``-`` for none. ``src`` is what an
+adjustment applies: ``c:<chaos card>``, ``i:<item>``, or ``-`` outside one. The
+options (``extra``, ``adjust``, ``declare``, ``bluff``, the limit after ``acts=``)
+and the generator state ``rng`` are part of the position, so that it plays on
+exactly as the state it was written from.
 
 >>> import chaos_tower as ct
 >>> cards = ct.load_cardset()
@@ -30,6 +32,7 @@ from typing import Any
 from ...kernel.notation_words import NotationError, fields, ints, joined, reading, rows, split_list
 from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
+from . import knowledge
 from .invariants import violations
 from .state import Declaration, Gift, VsOutcome, VsState, compile_table
 
@@ -55,6 +58,7 @@ _KEYS = (
     "left",
     "ctr",
     "shown",
+    "poss",
     "decl",
     "out",
     "hands",
@@ -103,6 +107,7 @@ def to_notation(state: VsState) -> str:
         "left": "".join(LETTERS[a] for a in state.leftover) or "-",
         "ctr": "/".join(joined(row, ".") for row in state.counters),
         "shown": "/".join(_flags(row) or "-" for row in state.revealed),
+        "poss": "/".join(joined((knowledge.letters(m) for m in row), ".") for row in state.possible),
         "decl": "/".join(str(d) for d in state.declarations),
         "out": _flags(state.out),
         "hands": "/".join(items(h) for h in state.hands),
@@ -129,6 +134,14 @@ def _letters(text: str) -> tuple[int, ...]:
     if any(x not in LETTERS for x in text):
         raise ValueError(f"{text!r}: attributes are the letters {LETTERS}")
     return tuple(LETTERS.index(x) for x in text)
+
+
+def _mask(text: str) -> int:
+    # A set of attributes as letters, each at most once and in the order of GWVSD.
+    found = _letters(text)
+    if list(found) != sorted(set(found)):
+        raise ValueError(f"{text!r}: a set of attributes is written once each, in the order {LETTERS}")
+    return sum(1 << a for a in found)
 
 
 def _bit(text: str) -> bool:
@@ -191,6 +204,7 @@ def from_notation(text: str, cards: TowerCardSet) -> VsState:
         values["leftover"] = _letters(found["left"])
         values["counters"] = rows(found["ctr"], ints)
         values["revealed"] = rows(found["shown"], _flag_row)
+        values["possible"] = rows(found["poss"], lambda row: split_list(row, _mask, "."))
         values["declarations"] = tuple(ints(x)[0] for x in found["decl"].split("/"))
         values["out"] = _flag_row(found["out"])
         values["hands"] = rows(found["hands"], lambda row: split_list(row, item_of.__getitem__))

@@ -2,7 +2,8 @@
 
 A player sees what lies open on the table and in their own hand: their own
 attributes, every counter (not what the others stand for), every face-up
-attribute, the declarations and gifts made, the cards drawn, the deck's size,
+attribute, what the adjustments and declarations seen have ruled out for each
+counter, the declarations and gifts made, the cards drawn, the deck's size,
 their own items and how many the others hold. They never see another's hidden
 attribute, the attributes dealt to nobody (`TOC-VS2-020`, `TOC-VS3-040`), the
 deck's order (`TOC-VS2-024`, `TOC-VS3-044`), another's items or the unused ones
@@ -21,14 +22,16 @@ from ...kernel.errors import SaveError
 from ...kernel.saves import MAX_COUNT, as_float
 from ..vocabulary import LETTERS
 from .end import subtract_due
+from .knowledge import letters
 from .layout import observation_layout
 from .setup import declaration_limit
 from .state import VsState
 
 __all__ = ["VIEW_FORMAT", "VsObservation", "observation", "observation_tensor", "tensor_size"]
 
-VIEW_FORMAT = "chaos-tower/tower-vs-view/2"
-"""2: the VS readings (adjust_after_draw, declare_when, own_attribute_bluff) joined the view."""
+VIEW_FORMAT = "chaos-tower/tower-vs-view/3"
+"""2: the VS readings (adjust_after_draw, declare_when, own_attribute_bluff) joined the view.
+3: ``possible``, what the table has learnt of each counter's attribute (issue 22)."""
 
 
 @frozen(kw_only=True)
@@ -54,6 +57,9 @@ class VsObservation:
     counters: tuple[tuple[int, ...], ...]
     face_up: tuple[tuple[str | None, ...], ...]
     """Per seat and counter, the attribute if named rightly, else ``None``."""
+    possible: tuple[tuple[str, ...], ...]
+    """Per seat and counter, the attributes (letters, in GWVSD order) that the adjustments and
+    declarations seen have not ruled out (:mod:`~chaos_tower.tower.vs.knowledge`); public."""
     declarations: tuple[int, ...]
     declaration_limit: int
     named: tuple[tuple[int, int, str, bool], ...]
@@ -118,6 +124,11 @@ def _letter(value: Any) -> bool:
     return isinstance(value, str) and value in LETTERS and len(value) == 1
 
 
+def _attribute_set(value: Any) -> bool:
+    # A non-empty set of attributes, written once each in the order of LETTERS (knowledge.letters).
+    return isinstance(value, str) and value != "" and value == "".join(x for x in LETTERS if x in value)
+
+
 def _malformed(o: VsObservation) -> str | None:
     """What makes a loaded observation one that :func:`observation` cannot give, or ``None``."""
     if not (_int(o.players, 2, 5) and _int(o.player, 0, o.players - 1)):
@@ -143,6 +154,7 @@ def _malformed(o: VsObservation) -> str | None:
         "attributes": _row(o.attributes, k, _letter),
         "counters": _row(o.counters, n, lambda r: _row(r, k, lambda c: _int(c, -MAX_COUNT))),
         "face_up": _row(o.face_up, n, lambda r: _row(r, k, lambda x: x is None or _letter(x))),
+        "possible": _row(o.possible, n, lambda r: _row(r, k, _attribute_set)),
         "declaration_limit": o.declaration_limit == declaration_limit(n),
         "declarations": _row(o.declarations, n, lambda d: _int(d, 0, declaration_limit(n))),
         "named": _row(
@@ -215,6 +227,7 @@ def observation(state: VsState, player: int) -> VsObservation:
         attributes=tuple(LETTERS[a] for a in state.attributes[player]),
         counters=state.counters,
         face_up=face_up,
+        possible=tuple(tuple(letters(m) for m in row) for row in state.possible),
         declarations=state.declarations,
         declaration_limit=declaration_limit(state.players),
         named=tuple((d.player, d.target, LETTERS[d.attribute], d.right) for d in state.named),

@@ -23,13 +23,14 @@ from .state import Declaration, Gift, VsOutcome, VsState, compile_table
 
 __all__ = ["FORMAT", "dumps", "loads"]
 
-FORMAT = "chaos-tower/tower-vs/2"
+FORMAT = "chaos-tower/tower-vs/3"
 """2: the options adjust_after_draw, declare_when and own_attribute_bluff joined the position.
-A /1 save, made before they existed, is refused as of an unknown format (the project is 0.1)."""
+3: ``possible``, what the table has learnt of each counter's attribute (issue 22).
+An older save, made before they existed, is refused as of an unknown format (the project is 0.1)."""
 
 _INTS = ("seed", "rng", "players", "first", "turn", "round", "source", "actions")
 _INT_TUPLES = ("leftover", "declarations", "unused", "deck", "drawn", "queue")
-_INT_ROWS = ("attributes", "counters", "hands")
+_INT_ROWS = ("attributes", "counters", "hands", "possible")
 _RESULTS = ("won", "lost", "draw", "ended")
 
 

@@ -11,6 +11,7 @@ from ...kernel import rng
 from ...kernel.errors import CardSetError, Problem
 from ...kernel.events import Event
 from ..cards import TowerCardSet
+from . import knowledge
 from .state import Adjusters, DeclareWhen, VsState, compile_table
 
 __all__ = ["declaration_limit", "new_game"]
@@ -116,6 +117,7 @@ def new_game(
         leftover=leftover,
         counters=counters,
         revealed=tuple((False,) * per for _ in range(players)),
+        possible=knowledge.start(players, per),
         declarations=(0,) * players,
         out=(False,) * players,
         hands=hands,

@@ -178,6 +178,10 @@ class VsState:
     counters: tuple[tuple[int, ...], ...]
     revealed: tuple[tuple[bool, ...], ...]
     """Per seat and counter: its attribute was named rightly and lies face up."""
+    possible: tuple[tuple[int, ...], ...]
+    """Per seat and counter, the attributes the table has not ruled out for it (bit ``1 << a`` for
+    attribute ``a``): what every adjustment and declaration seen so far reveals (:mod:`.knowledge`).
+    Public, so every world drawn for a player keeps to it (``ct.determinize``)."""
     declarations: tuple[int, ...]
     """Per seat, the declarations made."""
     out: tuple[bool, ...]

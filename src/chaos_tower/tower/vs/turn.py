@@ -17,7 +17,7 @@ import itertools
 
 from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
-from . import end
+from . import end, knowledge
 from .actions import Adjust, Draw, Give
 from .rules import pay_one, rule, seats_from, with_counters
 from .state import Gift, VsState, evolve
@@ -150,7 +150,7 @@ def adjust(state: VsState, action: Adjust, events: list[Event]) -> VsState:
             amount=sum(action.deltas),
         )
     )
-    state = with_counters(state, player, values)
+    state = with_counters(_learn(state, player, action.deltas), player, values)
     state = evolve(state, queue=state.queue[1:])
     state = end.settle(state, events)
     if state.phase == "over":
@@ -158,3 +158,15 @@ def adjust(state: VsState, action: Adjust, events: list[Event]) -> VsState:
     if state.queue:
         return state
     return end.end_turn(evolve(state, source=-1), events)
+
+
+def _learn(state: VsState, player: int, deltas: tuple[int, ...]) -> VsState:
+    """What everyone learns from an adjustment, made on ``state`` before it (:mod:`.knowledge`):
+    each counter stands for an attribute whose value on the card allows the change seen
+    (`TOC-VS2-027`, `TOC-VS3-047`)."""
+    vs, low, high = state.source_vs(), state.table.low, state.table.high
+    masks = tuple(
+        sum(1 << a for a, v in enumerate(vs) if d in adjust_options(c, v, low, high))
+        for c, d in zip(state.counters[player], deltas, strict=True)
+    )
+    return knowledge.narrow(state, player, masks)

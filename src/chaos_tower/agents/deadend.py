@@ -1,0 +1,81 @@
+"""A solo position with no way on, and the one way out of it (issue 24: agents do not stall).
+
+Some floors close in on the player: two cards whose paths lead only to each
+other and off the floor. Every action then either loses at once (walking off
+the floor, `TOC-OVER-01`) or walks back to a position already reached, with no
+card drawn or placed. Nothing can change any more; the game can no longer be
+won, only lost or played on until the action cap. An agent that recognises such
+a dead end takes the loss instead of walking in circles to the cap, which tells
+the lab nothing and costs hundreds of actions.
+
+:func:`dead_end` proves it by search: the positions reachable by actions that
+neither end the game nor change the floor, the deck or the level are few and
+all known, and none of the actions from them wins. It reads nothing the player
+cannot see: no card is drawn on the way (any draw counts as a way on).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+import chaos_tower as ct
+
+__all__ = ["concession", "dead_end"]
+
+LIMIT = 256
+"""The most positions searched; a larger closed region is not called a dead end."""
+
+
+def _key(state: ct.State) -> tuple[object, ...]:
+    return (
+        state.player,
+        state.life,
+        state.elements,
+        state.carry,
+        state.slots,
+        state.counters,
+        state.step_area,
+        state.used_steps,
+        state.step_returns,
+        state.rebright,
+        state.rebright_pending,
+        state.rearranging,
+        state.combat_bonus,
+        state.lost,
+    )
+
+
+def dead_end(state: ct.State, limit: int = LIMIT) -> bool:
+    """Whether the game can no longer be won and every action that does not lose walks in a circle."""
+    if state.result is not None:
+        return False
+    start = attrs.evolve(state, max_actions=None)  # the cap is no way out: look past it
+    seen = {_key(start)}
+    todo = [start]
+    while todo:
+        position = todo.pop()
+        for action in ct.legal_actions(position):
+            after = ct.apply(position, action)
+            if after.result is not None:
+                if after.result.result == "won":
+                    return False
+                continue  # an exit, not a way on
+            if after.floor != state.floor or len(after.deck) != len(state.deck) or after.level != state.level:
+                return False  # a card drawn or placed, or a floor climbed: the game goes on
+            key = _key(after)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return False
+                seen.add(key)
+                todo.append(after)
+    return True
+
+
+def concession(state: ct.State) -> ct.Action | None:
+    """In a :func:`dead_end`, the first legal action that ends the game; otherwise ``None``."""
+    if not dead_end(state):
+        return None
+    for action in ct.legal_actions(state):
+        if ct.apply(attrs.evolve(state, max_actions=None), action).result is not None:
+            return action
+    return None  # a closed loop with no exit at all: only the cap ends it
