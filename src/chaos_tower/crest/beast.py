@@ -96,7 +96,8 @@ def beast_apply(work: Work, action: CrestAction) -> None:
     seat = work.seat
     if isinstance(action, Use):
         # `CRD-BEAST-A`: the whole stack, base crest first.
-        stack = work.marks[seat][action.mark]
+        # Read, not copied: using a stack leaves it where it is (no effect moves crests).
+        stack = work.now("marks")[seat][action.mark]
         work.used[action.mark] = True
         names = " + ".join(work.card_name(i) for i in stack)
         target = "" if action.target is None else f" at seat {action.target}"
@@ -128,10 +129,11 @@ def end_turn(work: Work) -> None:
     drawn = work.refill(seat)
     work.event("CRD-BEAST-C", "refill", f"seat {seat} refills with {drawn} card(s)", drawn)
     # `CRD-BEAST-B` (reading): a status lasts a number of the monster's own turns.
-    for index, left in enumerate(work.statuses[seat]):
-        if left:
-            work.statuses[seat][index] = left - 1
-    following = next_seat(seat, work.alive)
+    if any(work.now("statuses")[seat]):  # the statuses are copied only when one counts down
+        for index, left in enumerate(work.statuses[seat]):
+            if left:
+                work.statuses[seat][index] = left - 1
+    following = next_seat(seat, work.now("alive"))
     order = work.state.players
     if (following - work.first) % order <= (seat - work.first) % order:
         work.rounds += 1
