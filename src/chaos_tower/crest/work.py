@@ -234,7 +234,7 @@ def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T,
     new = tuple(map(tuple, rows))
     if new == old:
         return old
-    return tuple(o if n == o else n for n, o in zip(new, old, strict=True))
+    return tuple([o if n == o else n for n, o in zip(new, old, strict=True)])
 
 
 def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
