@@ -31,6 +31,7 @@ WORKER = Path(__file__).resolve().parent / "bench_worker.py"
 BASE = "b8c3e83"
 """main before issue 27: the engine and agent the search target is measured against."""
 SEARCH_TARGET = 2.0
+WORKS = ("mcts", "playout")
 MODES = ("chaos_tower_solo", "chaos_tower_vs2", "chaos_tower_vs5", "crest_duel_2", "crest_duel_6")
 
 
@@ -93,14 +94,16 @@ def compare(
     return out
 
 
-def report(rev: str, seconds: float, rounds: int, modes: tuple[str, ...] = MODES) -> list[str]:
+def report(
+    rev: str, seconds: float, rounds: int, modes: tuple[str, ...] = MODES, works: tuple[str, ...] = WORKS
+) -> list[str]:
     """Issue 27's search figures and the playouts against ``rev``, as printed lines."""
     lines = []
     with frozen_source(rev) as src:
         base, now = Side(src), Side(ROOT / "src")
         try:
-            search = compare(base, now, "mcts", modes, seconds, rounds)
-            playouts = compare(base, now, "playout", modes, seconds, rounds)
+            search = compare(base, now, "mcts", modes, seconds, rounds) if "mcts" in works else {}
+            playouts = compare(base, now, "playout", modes, seconds, rounds) if "playout" in works else {}
         finally:
             base.close()
             now.close()
@@ -125,8 +128,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="time for each side and mode (default 4)")
     parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds (default 4)")
     parser.add_argument("--modes", nargs="*", default=list(MODES), help="the modes (default: five)")
+    parser.add_argument("--works", nargs="*", default=list(WORKS), help="mcts, playout (default: both)")
     args = parser.parse_args()
-    for line in report(args.base, args.seconds, args.rounds, tuple(args.modes)):
+    for line in report(args.base, args.seconds, args.rounds, tuple(args.modes), tuple(args.works)):
         print(line)
 
 

@@ -16,7 +16,7 @@ table says nothing about which attribute a card stands for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import attrs
