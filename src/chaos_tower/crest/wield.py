@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..kernel.events import Reason
@@ -82,7 +81,7 @@ def wield_actions(state: CrestState) -> list[CrestAction]:
         elif wear is not None:
             out.append(wear)
         elif casts is not None:
-            if type(casts) is tuple:
+            if isinstance(casts, tuple):
                 if foes is None:
                     foes = enemies(state, seat)
                 for t in foes:
@@ -119,32 +118,30 @@ def _make_kind_records(game: CrestGame) -> tuple[_KindRecords, ...]:
     shared = shared_records(game)
     most = max((len(m.marks) for m in game.cards.monsters), default=0)
 
-    def one(key: tuple[object, ...], make: Callable[[], CrestAction]) -> Any:
+    def one(key: tuple[object, ...], record: CrestAction) -> Any:
+        # The record already listed for this choice, if any (built once per card set).
         found = shared.get(key)
-        return found if found is not None else shared.setdefault(key, make())
+        return found if found is not None else shared.setdefault(key, record)
 
     out: list[_KindRecords] = []
     for card in game.kinds:
         if isinstance(card, CrestCard):
             def place(mark: int, mode: Mode, card: CrestCard = card) -> Place:
-                made: Place = one(
-                    ("place", card.id, mark, mode), lambda: Place(card=card.id, mark=mark, mode=mode)
-                )
+                made: Place = one(("place", card.id, mark, mode), Place(card=card.id, mark=mark, mode=mode))
                 return made
 
             stacked = tuple((place(m, "stack"), place(m, "replace")) for m in range(most))
             empty = tuple((place(m, "new"),) for m in range(most))
             out.append(((card.mark, stacked, empty), None, None))
         elif isinstance(card, RingCard):
-            out.append((None, one(("wear", card.id), lambda card=card: Wear(card=card.id)), None))
+            out.append((None, one(("wear", card.id), Wear(card=card.id)), None))
         elif isinstance(card, SpellCard):
             if card.target is SpellTarget.ENEMY:
                 casts: tuple[Cast, ...] | Cast = tuple(
-                    one(("cast", card.id, t), lambda card=card, t=t: Cast(card=card.id, target=t))
-                    for t in range(MAX_PLAYERS)
+                    one(("cast", card.id, t), Cast(card=card.id, target=t)) for t in range(MAX_PLAYERS)
                 )
             else:
-                casts = one(("cast", card.id, None), lambda card=card: Cast(card=card.id, target=None))
+                casts = one(("cast", card.id, None), Cast(card=card.id, target=None))
             out.append((None, None, casts))
         else:
             out.append((None, None, None))
