@@ -5,11 +5,12 @@
 The earlier version is a frozen copy of that commit's ``src``, ``carddata`` and ``schemas``
 (``git archive``, into a temporary directory, removed after), so nothing of it is kept in the
 tree. Each version runs in its own process (bench_worker.py, with its own ``sys.path``); the
-two get alternate short rounds of the
-same work, so a busy machine slows them alike. Printed per mode: MCTS simulations per second
-(random playouts, no heuristic prior: a fixed tree policy) beside issue 27's target of twice the
-base's, and random playouts' actions per second (the base's figure for reference). Both
-versions' searches of the same positions with the same seeds must choose the same actions.
+two get alternate short rounds of the same work, timed in CPU seconds, so a busy machine
+slows them alike. Printed per mode: MCTS simulations per second (random playouts, no
+heuristic prior: a fixed tree policy) beside issue 27's target of twice the base's, and
+random playouts' actions per second (the base's figure for reference). Both versions'
+searches of the same positions with the same seeds should choose the same actions; the line
+says whether they did.
 """
 
 from __future__ import annotations
