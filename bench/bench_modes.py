@@ -2,7 +2,7 @@
 
 The modes are those of ``chaos_tower.integrations.MODES`` (one line per mode).
 
-    pip install -e ".[openspiel]" chess
+    pip install -e ".[bench]"
     python bench/bench_modes.py [--seconds 10] [--rounds 10] [--states 10000]
 
 Every side does the same work per step: list the legal actions, pick one

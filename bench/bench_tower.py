@@ -1,6 +1,6 @@
 """Random playouts of the solo Tower game, timed against python-chess in the same run.
 
-    pip install -e . chess
+    pip install -e ".[bench]"
     python bench/bench_tower.py [--seconds 10]
 
 Both sides do the same work per step: list the legal actions, pick one
