@@ -2,7 +2,7 @@
 
 The modes are those of ``chaos_tower.integrations.MODES`` (one line per mode).
 
-    pip install -e ".[openspiel]" chess
+    pip install -e ".[bench]"
     python bench/bench_modes.py [--seconds 10] [--rounds 10] [--states 10000]
 
 Every side does the same work per step: list the legal actions, pick one
@@ -12,7 +12,8 @@ what matters. Then the memory that 10,000 successive states of one solo game and
 of one Crest game take when all are kept (tracemalloc), the size of a pickled
 state, loading the built-in card sets against PyYAML's C loader plus jsonschema,
 and ``import chaos_tower`` against ``import chess``: every figure of issue 13
-beside its target (bench_figures.py).
+beside its target (bench_figures.py). Then MCTS simulations per second against an earlier
+commit's engine and agent in the same run (bench_search.py, issue 27).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 import bench_figures as figures
+import bench_search
 from bench_figures import retained_per_state
 from bench_tower import chess_runner, interleave
 
@@ -37,11 +39,11 @@ Runner = Callable[[float], tuple[int, int]]
 
 
 MAX_ACTIONS = 500
-# Issue 13's targets for random playouts against python-chess (the other modes are reported).
+# Issue 27's targets for random playouts against python-chess (the other modes are reported).
 TARGETS = {
     "chaos_tower_solo": 2.0,
-    "chaos_tower_vs2": 1.0,
-    "chaos_tower_vs5": 1.0,
+    "chaos_tower_vs2": 1.5,
+    "chaos_tower_vs5": 1.5,
     "crest_duel_2": 1.5,
     "crest_duel_6": 1.5,
 }
@@ -189,6 +191,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds (default 10)")
     parser.add_argument("--adapters", action="store_true", help="also time each mode through OpenSpiel")
     parser.add_argument("--states", type=int, default=10_000, help="states kept for the memory figure")
+    parser.add_argument(
+        "--base",
+        default=bench_search.BASE,
+        help=f"the commit the MCTS figures compare with (default {bench_search.BASE}; '' for none)",
+    )
     args = parser.parse_args()
     sides: dict[str, Runner] = {mode.name: mode_runner(mode, 1) for mode in MODES}
     if args.adapters:
@@ -202,6 +209,9 @@ def main() -> None:
         target = TARGETS.get(label)
         print(f"ratio {label} / python-chess: {chess:.2f}x" + (f" (target >= {target}x)" if target else ""))
         print(f"ratio {label} / openspiel tic-tac-toe: {ttt:.2f}x")
+    if args.base:
+        for line in bench_search.report(args.base, args.seconds, args.rounds):
+            print(line)
     began = time.perf_counter()
     used, kept = retained_memory(args.states)
     spent = time.perf_counter() - began

@@ -1,6 +1,6 @@
 """Random playouts of the solo Tower game, timed against python-chess in the same run.
 
-    pip install -e . chess
+    pip install -e ".[bench]"
     python bench/bench_tower.py [--seconds 10]
 
 Both sides do the same work per step: list the legal actions, pick one
@@ -75,16 +75,19 @@ def interleave(
 ) -> dict[str, float]:
     """Give each side ``seconds`` in all, in ``rounds`` turns taken in order; print and return steps/s.
 
-    Interleaving makes a busy or throttled machine slow every side alike.
+    Interleaving makes a busy or throttled machine slow every side alike; the rates are per CPU
+    second of this process.
     """
     totals = {name: [0, 0, 0.0] for name in sides}
     for _ in range(rounds):
         for name, run in sides.items():
-            start = time.perf_counter()
+            # CPU seconds: other jobs on a shared machine slow the wall clock of each round
+            # unevenly (issue 27); every side runs in this one process and thread.
+            start = time.process_time()
             steps, games = run(seconds / rounds)
             totals[name][0] += steps
             totals[name][1] += games
-            totals[name][2] += time.perf_counter() - start
+            totals[name][2] += time.process_time() - start
     rates = {}
     for name, (steps, games, spent) in totals.items():
         rates[name] = steps / spent

@@ -47,3 +47,16 @@ def test_every_figure_of_issue_13_is_measured(bench_modes) -> None:  # type: ign
     crest = ct.load_cardset(game="crest")
     per = figures.retained_per_state(crest, {"players": 2}, 200, lambda s: ct.legal_actions(s)[0])
     assert 0 < per < 64 * 1024
+
+
+def test_search_against_a_frozen_commit() -> None:
+    """bench_search.py runs a commit's frozen copy (HEAD's) beside the checkout and compares them."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        import bench_search
+    finally:
+        sys.path.remove(str(BENCH))
+    lines = bench_search.report("HEAD", 0.2, 1, ("chaos_tower_solo",))
+    assert len(lines) == 2
+    assert "MCTS simulations/s, chaos_tower_solo" in lines[0] and "same choices: " in lines[0]
+    assert lines[1].startswith("random playouts, chaos_tower_solo")

@@ -34,8 +34,8 @@ def test_TOC_STEP_03_a_rejected_draw_falls_back_to_the_reference(
     length: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rejections are too rare to meet by chance; force one by making every draw too large."""
-    ones, offsets, mask, lanes, limits = rng._lanes(length - 1)
-    forced = (ones, offsets, mask, lanes, tuple(0 for _ in limits))
+    ones, offsets, mask, lanes, _lowest, limits = rng._lanes(length - 1)
+    forced = (ones, offsets, mask, lanes, 0, tuple(0 for _ in limits))
     expected = rng.shuffle_reference(range(length), 12345)
     monkeypatch.setattr(rng, "_lanes", lambda draws: forced)
     assert rng.shuffle(range(length), 12345) == expected

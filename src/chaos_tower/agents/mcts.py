@@ -31,6 +31,7 @@ the agent's seed; a time budget depends on the machine.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -161,58 +162,73 @@ class MctsAgent:
         return tuple(fresh) or legal
 
     def _simulate(self, root: _Node, state: Any, rng: random.Random, rollout: int, seat: int) -> None:
+        # The game's rules are looked up once (ct.rules_of): a simulation's states are all of one
+        # type, and the front door's functions would look them up at every call.
+        rules = ct.rules_of(state)
+        legal_actions, apply, is_terminal, current_player = (
+            rules.legal_actions,
+            rules.apply,
+            rules.is_terminal,
+            rules.current_player,
+        )
+        solo = isinstance(state, ct.State)
         node = root
         path = [root]
         # Selection and expansion in this determinisation.
-        while not ct.is_terminal(state):
-            legal = _tree_actions(state)
-            mover = ct.current_player(state)
+        while not is_terminal(state):
+            legal = _tree_actions(state) if solo else legal_actions(state)
+            mover = current_player(state)
             assert mover is not None
-            untried = [a for a in legal if a not in node.children]
+            children = node.children
+            untried = []
             for action in legal:
-                child = node.children.get(action)
-                if child is not None:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
                     child.available += 1
             if untried:
                 if node is root and self._hint in untried:
                     action = self._hint
                 else:
                     action = untried[rng.randrange(len(untried))]
-                child = node.children[action] = _Node(mover)
+                child = children[action] = _Node(mover)
                 child.available = 1
-                state = ct.apply(state, action)
+                state = apply(state, action)
                 path.append(child)
                 break
             log_c = self._c
             best_value = -math.inf
             chosen = legal[0]
+            log, sqrt = math.log, math.sqrt
+            hint = self._hint if node is root else None
             for action in legal:
-                child = node.children[action]
-                value = child.wins / child.visits + log_c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if node is root and action == self._hint:
-                    value += self._prior / (1 + child.visits)  # progressive bias: fades as visits grow
+                child = children[action]
+                visits = child.visits
+                value = child.wins / visits + log_c * sqrt(log(child.available) / visits)
+                if hint is not None and action == hint:
+                    value += self._prior / (1 + visits)  # progressive bias: fades as visits grow
                 if value > best_value:
                     best_value, chosen = value, action
-            node = node.children[chosen]
-            state = ct.apply(state, chosen)
+            node = children[chosen]
+            state = apply(state, chosen)
             path.append(node)
         # Playout: each seat's one-step agent (the rung below; it plays in the determinisation
         # drawn for this simulation), or uniformly random actions.
         policies: dict[int, Any] = {}
+        heuristic = self._playout == "heuristic"
         for _ in range(rollout):
-            mover = ct.current_player(state)
+            mover = current_player(state)
             if mover is None:
                 break
-            if self._playout == "heuristic":
+            if heuristic:
                 policy = policies.get(mover)
                 if policy is None:
                     policy = policies[mover] = HeuristicAgent(rng.getrandbits(32))
-                state = ct.apply(state, policy.choose(state))
+                state = apply(state, policy.choose(state))
             else:
-                legal = ct.legal_actions(state)
-                state = ct.apply(state, legal[rng.randrange(len(legal))])
+                legal = legal_actions(state)
+                state = apply(state, legal[rng.randrange(len(legal))])
         rewards = evaluate(state, seat)
         for visited in path:
             visited.visits += 1
@@ -229,20 +245,25 @@ def _tree_actions(state: Any) -> tuple[Any, ...]:
     there the new floor has room on every side.
     """
     legal = ct.legal_actions(state)
-    if not isinstance(state, ct.State) or not any(type(a) is ct.PlaceStep for a in legal):
+    if not isinstance(state, ct.State):
+        return legal
+    place_step = ct.PlaceStep
+    if not any(type(a) is place_step for a in legal):
         return legal
     grid = state.game.grid
-    middle_x, middle_y = (grid.columns - 1) / 2, (grid.rows - 1) / 2
-
-    def off_centre(cell: int) -> float:
-        x, y = grid.xy(cell)
-        return abs(x - middle_x) + abs(y - middle_y)
-
+    off_centre = _off_centre(grid.columns, grid.rows)
     nearest: dict[str, float] = {}
     for action in legal:
-        if type(action) is ct.PlaceStep:
-            nearest[action.step] = min(nearest.get(action.step, math.inf), off_centre(action.cell))
-    return tuple(a for a in legal if type(a) is not ct.PlaceStep or off_centre(a.cell) == nearest[a.step])
+        if type(action) is place_step:
+            nearest[action.step] = min(nearest.get(action.step, math.inf), off_centre[action.cell])
+    return tuple(a for a in legal if type(a) is not place_step or off_centre[a.cell] == nearest[a.step])
+
+
+@functools.lru_cache(maxsize=16)
+def _off_centre(columns: int, rows: int) -> tuple[float, ...]:
+    """Each cell's distance from the middle of the floor (city blocks), cells numbered row by row."""
+    middle_x, middle_y = (columns - 1) / 2, (rows - 1) / 2
+    return tuple(abs(x - middle_x) + abs(y - middle_y) for y in range(rows) for x in range(columns))
 
 
 def _tree_twin(action: Any, legal: tuple[Any, ...]) -> Any:

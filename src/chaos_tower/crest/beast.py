@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ..kernel.events import Reason
+from ..kernel.memo import remember
 from .actions import DONE, CrestAction, Done, Recover, Use, shared_records
-from .cards import CrestCard, CrestEffect, Status
+from .cards import STATUSES, CrestCard, CrestEffect, Status
 from .effects import needs_target, resolve, stat
 from .players import enemies, next_seat
-from .state import CrestState
+from .state import MAX_PLAYERS, CrestGame, CrestState
 from .work import Work
 
 __all__ = ["beast_actions", "beast_apply", "beast_reason", "end_turn", "restrictions"]
@@ -21,9 +22,14 @@ def restrictions(state: CrestState, seat: int) -> tuple[bool, bool]:
     Petrified, bound or paralysed: no recovery. Asleep: recovery only. Asleep
     and any of the other three: nothing at all.
     """
-    asleep = state.status(seat, Status.ASLEEP) > 0
-    held = any(state.status(seat, s) > 0 for s in _NO_RECOVERY)
+    row = state.statuses[seat]
+    asleep = row[_ASLEEP] > 0
+    held = any(row[i] > 0 for i in _HELD)
     return not asleep, not held
+
+
+_ASLEEP = STATUSES.index(Status.ASLEEP)
+_HELD = tuple(STATUSES.index(s) for s in _NO_RECOVERY)
 
 
 def _stack_effects(state: CrestState, seat: int, mark: int) -> list[CrestEffect]:
@@ -68,24 +74,62 @@ def beast_actions(state: CrestState) -> list[CrestAction]:
     seat = state.seat
     may_use, may_recover = restrictions(state, seat)
     out: list[CrestAction] = []
+    used = state.used
     if may_use:
-        foes = enemies(state, seat)
+        foes: tuple[int, ...] | None = None
         # One record per card set and choice (issue 13).
-        shared = shared_records(state.game)
-        get = shared.get
+        uses = _use_records(state.game)
+        targeted = _targeted(state.game)
         for mark, stack in enumerate(state.marks[seat]):
-            if not stack or state.used[mark]:
+            if not stack or used[mark]:
                 continue
-            targets: tuple[int | None, ...] = (
-                tuple(foes) if needs_target(_stack_effects(state, seat, mark)) else (None,)
-            )
-            for t in targets:
-                key = ("use", mark, t)
-                out.append(get(key) or shared.setdefault(key, Use(mark=mark, target=t)))
-    if may_recover and not any(state.used):
+            if any(targeted[i] for i in stack):  # needs_target of the stack's effects
+                if foes is None:
+                    foes = enemies(state, seat)
+                records = uses[mark]
+                for t in foes:
+                    out.append(records[t])
+            else:
+                out.append(uses[mark][MAX_PLAYERS])
+    if may_recover and not any(used):
         out.append(_RECOVER)
     out.append(DONE)
     return out
+
+
+def _targeted(game: CrestGame) -> tuple[bool, ...]:
+    """Per deck instance: a crest whose effects reach an enemy (:func:`needs_target`)."""
+    return remember(game.cards._memo, "crest.beast.targeted", lambda: _make_targeted(game))
+
+
+def _make_targeted(game: CrestGame) -> tuple[bool, ...]:
+    out = []
+    for instance in range(game.deck_size):
+        card = game.card(instance)
+        out.append(isinstance(card, CrestCard) and needs_target(card.effects))
+    return tuple(out)
+
+
+def _use_records(game: CrestGame) -> tuple[tuple[Use, ...], ...]:
+    """``[mark][target]``: the shared Use records, ``[mark][MAX_PLAYERS]`` the one without a target."""
+    return remember(game.cards._memo, "crest.beast.uses", lambda: _make_use_records(game))
+
+
+def _make_use_records(game: CrestGame) -> tuple[tuple[Use, ...], ...]:
+    shared = shared_records(game)
+    most = max((len(m.marks) for m in game.cards.monsters), default=0)
+
+    def one(mark: int, target: int | None) -> Use:
+        key = ("use", mark, target)
+        found = shared.get(key)
+        if found is None:
+            found = shared.setdefault(key, Use(mark=mark, target=target))
+        assert isinstance(found, Use)
+        return found
+
+    return tuple(
+        tuple(one(m, t) for t in (*range(MAX_PLAYERS), None)) for m in range(most)
+    )
 
 
 _RECOVER = Recover()
@@ -96,7 +140,8 @@ def beast_apply(work: Work, action: CrestAction) -> None:
     seat = work.seat
     if isinstance(action, Use):
         # `CRD-BEAST-A`: the whole stack, base crest first.
-        stack = work.marks[seat][action.mark]
+        # Read, not copied: using a stack leaves it where it is (no effect moves crests).
+        stack = work.now("marks")[seat][action.mark]
         work.used[action.mark] = True
         names = " + ".join(work.card_name(i) for i in stack)
         target = "" if action.target is None else f" at seat {action.target}"
@@ -128,10 +173,11 @@ def end_turn(work: Work) -> None:
     drawn = work.refill(seat)
     work.event("CRD-BEAST-C", "refill", f"seat {seat} refills with {drawn} card(s)", drawn)
     # `CRD-BEAST-B` (reading): a status lasts a number of the monster's own turns.
-    for index, left in enumerate(work.statuses[seat]):
-        if left:
-            work.statuses[seat][index] = left - 1
-    following = next_seat(seat, work.alive)
+    if any(work.now("statuses")[seat]):  # the statuses are copied only when one counts down
+        for index, left in enumerate(work.statuses[seat]):
+            if left:
+                work.statuses[seat][index] = left - 1
+    following = next_seat(seat, work.now("alive"))
     order = work.state.players
     if (following - work.first) % order <= (seat - work.first) % order:
         work.rounds += 1

@@ -31,7 +31,8 @@ def _bury(work: Work, dead: int) -> None:
 
 def check_deaths(work: Work) -> None:
     """After an action: monsters at HP 0 or below die; the game ends or the killer chooses (`CRD-DEATH-A`)."""
-    fallen = [s for s in range(work.state.players) if work.alive[s] and work.hp[s] <= 0]
+    alive, hp = work.now("alive"), work.now("hp")  # read without copying: most actions kill no one
+    fallen = [s for s in range(work.state.players) if alive[s] and hp[s] <= 0]
     if not fallen:
         return
     for seat in fallen:

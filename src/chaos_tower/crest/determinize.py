@@ -16,23 +16,25 @@ the player cannot tell apart give the same world for the same seed.
 
 from __future__ import annotations
 
-from attrs import evolve
+from itertools import chain
 
+from ..kernel.memo import remember
+from ..kernel.records import updater
 from ..kernel.rng import next_u64, seed_state, shuffle
 from .cards import CrestCard, RingCard
 from .observe import observation
-from .state import NO_RING, CrestState
+from .state import NO_RING, CrestGame, CrestState
 
 __all__ = ["determinize"]
+
+_update = updater(CrestState)  # attrs.evolve without looking the fields up on every call
 
 
 def determinize(state: CrestState, player: int, seed: int) -> CrestState:
     """``state`` with what ``player`` cannot see drawn from ``seed`` (see the module's docstring)."""
     view = observation(state, player)
     game = state.game
-    free: dict[str, list[int]] = {}
-    for instance in range(game.deck_size):
-        free.setdefault(game.card(instance).id, []).append(instance)
+    free = {kind: list(instances) for kind, instances in _instances(game).items()}
 
     def take(kind: str) -> int:
         return free[kind].pop(0)
@@ -44,7 +46,7 @@ def determinize(state: CrestState, player: int, seed: int) -> CrestState:
     marks = [tuple(tuple(take(k) for k in stack) for stack in view.marks[s]) for s in range(n)]
     rings = [NO_RING if ring is None else take(ring) for ring in view.rings]
     discard = tuple(take(k) for k in view.discard)
-    pool = sorted(i for kind in free.values() for i in kind)
+    pool = sorted(chain.from_iterable(free.values()))
     rng = seed_state(seed)
     for _attempt in range(64):
         order, rng = shuffle(pool, rng)
@@ -53,18 +55,30 @@ def determinize(state: CrestState, player: int, seed: int) -> CrestState:
         )
         if dealt is not None:
             marks_, rings_, hands_, deck, rng = dealt
-            return evolve(
-                state,
-                seed=seed,
-                rng=rng,
-                hands=hands_,
-                marks=marks_,
-                rings=rings_,
-                discard=discard,
-                deck=deck,
-                events=(),
-            )
+            changes = {
+                "seed": seed,
+                "rng": rng,
+                "hands": hands_,
+                "marks": marks_,
+                "rings": rings_,
+                "discard": discard,
+                "deck": deck,
+                "events": (),
+            }
+            return _update(state, changes)
     raise RuntimeError("no deal of the hidden cards fits the face-down counts")  # pragma: no cover
+
+
+def _instances(game: CrestGame) -> dict[str, tuple[int, ...]]:
+    """Each kind's instances, lowest first, by the kind's id (kept on the card set)."""
+    return remember(game.cards._memo, "crest.determinize.instances", lambda: _make_instances(game))
+
+
+def _make_instances(game: CrestGame) -> dict[str, tuple[int, ...]]:
+    free: dict[str, list[int]] = {}
+    for instance in range(game.deck_size):
+        free.setdefault(game.card(instance).id, []).append(instance)
+    return {kind: tuple(instances) for kind, instances in free.items()}
 
 
 def _deal(

@@ -126,6 +126,15 @@ def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
 
 
 
+def legal_actions_by_reasons(state: CrestState) -> tuple[CrestAction, ...]:
+    """The legal actions the slow way, in the action space's order: every action the card set can
+    express, asked its phase's reason (for tests: the reference the phases' listing functions
+    are checked against, as sets, since they list in their own order)."""
+    if state.result is not None:
+        return ()
+    return tuple(a for a in action_space(state) if malformed(state, a) is None and _reason(state, a) is None)
+
+
 def _reason(state: CrestState, action: CrestAction) -> Reason:
     if state.result is not None:
         return "CRD-DEATH-C", "the game is over"

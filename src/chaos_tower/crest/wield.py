@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from typing import Any
 
 from ..kernel.events import Reason
 from ..kernel.memo import remember
@@ -11,14 +11,10 @@ from .cards import CrestCard, RingCard, SpellCard, SpellTarget
 from .effects import resolve
 from .players import enemies
 from .start import place_reason
-from .state import NO_RING, CrestState
+from .state import MAX_PLAYERS, NO_RING, CrestGame, CrestState
 from .work import Work
 
 __all__ = ["wield_actions", "wield_apply", "wield_reason"]
-
-
-def _hand_kinds(state: CrestState) -> list[int]:
-    return sorted({state.game.kind_of[i] for i in state.hands[state.seat]})
 
 
 def _count(state: CrestState, kind_id: str) -> int:
@@ -65,47 +61,113 @@ def wield_actions(state: CrestState) -> list[CrestAction]:
     """The legal actions of the wielder phase."""
     out: list[CrestAction] = []
     seat = state.seat
-    kinds = _hand_kinds(state)
-    marks = state.game.monster(state.monsters[seat]).marks
-    foes = enemies(state, seat)
-    # One record per card set and choice (as the discards below, issue 13).
-    shared = shared_records(state.game)
-    get = shared.get
-    at: tuple[object, ...]
+    game = state.game
+    kind_of = game.kind_of
+    counts: dict[int, int] = {}  # kind -> how many of it the hand holds
+    for instance in state.hands[seat]:
+        kind = kind_of[instance]
+        counts[kind] = counts.get(kind, 0) + 1
+    kinds = sorted(counts)
+    records = _kind_records(game)
+    stacked = state.marks[seat]
+    foes: tuple[int, ...] | None = None
     for kind in kinds:
-        card = state.game.kinds[kind]
-        if isinstance(card, CrestCard):
+        grows, wear, casts = records[kind]
+        if grows is not None:
+            marks = game.monster(state.monsters[seat]).marks
             for mark, mark_kind in enumerate(marks):
-                if mark_kind != card.mark:
-                    continue
-                modes: tuple[Mode, ...] = ("stack", "replace") if state.marks[seat][mark] else ("new",)
-                for mode in modes:
-                    at = ("place", card.id, mark, mode)
-                    out.append(get(at) or shared.setdefault(at, Place(card=card.id, mark=mark, mode=mode)))
-        elif isinstance(card, RingCard):
-            at = ("wear", card.id)
-            out.append(get(at) or shared.setdefault(at, Wear(card=card.id)))
-        elif isinstance(card, SpellCard):
-            targets: tuple[int | None, ...] = tuple(foes) if card.target is SpellTarget.ENEMY else (None,)
-            for t in targets:
-                at = ("cast", card.id, t)
-                out.append(get(at) or shared.setdefault(at, Cast(card=card.id, target=t)))
-    ids = [state.game.kinds[k].id for k in kinds]
+                if mark_kind == grows[0]:
+                    out += grows[1][mark] if stacked[mark] else grows[2][mark]
+        elif wear is not None:
+            out.append(wear)
+        elif casts is not None:
+            if isinstance(casts, tuple):
+                if foes is None:
+                    foes = enemies(state, seat)
+                for t in foes:
+                    out.append(casts[t])
+            else:
+                out.append(casts)
     # Discards are most of the list (CRD-WIELD-G): one record per card set and choice, shared
     # by every state that lists it, so cached legal lists hold pointers, not fresh records.
-    discards: dict[tuple[str, ...], Discard] = remember(state.game.cards._memo, "crest.discards", dict)
-    for a in ids:
-        single = discards.get((a,))
-        out.append(single if single is not None else discards.setdefault((a,), Discard(cards=(a,))))
-    for a, b in combinations_with_replacement(ids, 2):
-        if a != b or _count(state, a) >= 2:
-            key = (a, b) if a <= b else (b, a)
-            pair = discards.get(key)
-            out.append(pair if pair is not None else discards.setdefault(key, Discard(cards=key)))
+    discards = _discard_records(game)
+    for a in kinds:
+        out.append(discards[a, a][0])
+    for index, a in enumerate(kinds):
+        pairs = discards
+        if counts[a] >= 2:
+            out.append(pairs[a, a][1])
+        for b in kinds[index + 1 :]:
+            out.append(pairs[a, b][1])
     out.append(DONE)
     return out
 
 
+_Grows = tuple[str, tuple[tuple[Place, ...], ...], tuple[tuple[Place, ...], ...]]
+_KindRecords = tuple[_Grows | None, Wear | None, tuple[Cast, ...] | Cast | None]
+
+
+def _kind_records(game: CrestGame) -> tuple[_KindRecords, ...]:
+    """Per deck kind, its wielder-phase records: a crest's placements per mark (its mark kind; on
+    a mark with crests, stack and replace; on an empty one, new), a ring's Wear, a spell's Cast
+    per target seat (or its one Cast without a target). Kept on the card set, freed with it."""
+    return remember(game.cards._memo, "crest.wield.kinds", lambda: _make_kind_records(game))
+
+
+def _make_kind_records(game: CrestGame) -> tuple[_KindRecords, ...]:
+    shared = shared_records(game)
+    most = max((len(m.marks) for m in game.cards.monsters), default=0)
+
+    def one(key: tuple[object, ...], record: CrestAction) -> Any:
+        # The record already listed for this choice, if any (built once per card set).
+        found = shared.get(key)
+        return found if found is not None else shared.setdefault(key, record)
+
+    out: list[_KindRecords] = []
+    for card in game.kinds:
+        if isinstance(card, CrestCard):
+            def place(mark: int, mode: Mode, card: CrestCard = card) -> Place:
+                made: Place = one(("place", card.id, mark, mode), Place(card=card.id, mark=mark, mode=mode))
+                return made
+
+            stacked = tuple((place(m, "stack"), place(m, "replace")) for m in range(most))
+            empty = tuple((place(m, "new"),) for m in range(most))
+            out.append(((card.mark, stacked, empty), None, None))
+        elif isinstance(card, RingCard):
+            out.append((None, one(("wear", card.id), Wear(card=card.id)), None))
+        elif isinstance(card, SpellCard):
+            if card.target is SpellTarget.ENEMY:
+                casts: tuple[Cast, ...] | Cast = tuple(
+                    one(("cast", card.id, t), Cast(card=card.id, target=t)) for t in range(MAX_PLAYERS)
+                )
+            else:
+                casts = one(("cast", card.id, None), Cast(card=card.id, target=None))
+            out.append((None, None, casts))
+        else:
+            out.append((None, None, None))
+    return tuple(out)
+
+
+def _discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discard, Discard]]:
+    """``[a, b]`` for kinds ``a <= b``: (discard ``a`` alone, discard ``a`` and ``b``), shared
+    records (the ids of a pair in id order, as the action names them)."""
+    return remember(game.cards._memo, "crest.wield.discards", lambda: _make_discard_records(game))
+
+
+def _make_discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discard, Discard]]:
+    discards: dict[tuple[str, ...], Discard] = remember(game.cards._memo, "crest.discards", dict)
+
+    def one(key: tuple[str, ...]) -> Discard:
+        found = discards.get(key)
+        return found if found is not None else discards.setdefault(key, Discard(cards=key))
+
+    ids = [card.id for card in game.kinds]
+    table = {}
+    for a in range(len(ids)):
+        for b in range(a, len(ids)):
+            x, y = ids[a], ids[b]
+            table[a, b] = (one((x,)), one((x, y) if x <= y else (y, x)))
+    return table
 
 
 def wield_apply(work: Work, action: CrestAction) -> None:

@@ -98,6 +98,12 @@ class Work:
         return list(out)
 
     # -- reading without copying -------------------------------------------------
+    def now(self, name: str) -> Any:
+        """A part as it is now, read without copying it: the copy if made, else the state's own
+        tuple (not to be changed). Most actions only read HP, the living seats or the statuses."""
+        value = self.__dict__.get(name)
+        return getattr(self.state, name) if value is None else value
+
     def ring_of(self, seat: int) -> int:
         """The seat's worn ring as it is now, read without copying the rings."""
         rings = self.__dict__.get("rings")
@@ -150,6 +156,8 @@ class Work:
     def refill(self, seat: int) -> int:
         """Draw until the hand holds five cards or nothing is left; the number drawn (`CRD-BEAST-C`)."""
         drawn = 0
+        if len(self.now("hands")[seat]) >= HAND_SIZE:
+            return drawn  # a full hand is not copied
         while len(self.hands[seat]) < HAND_SIZE and self.draw(seat):
             drawn += 1
         return drawn
@@ -226,7 +234,7 @@ def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T,
     new = tuple(map(tuple, rows))
     if new == old:
         return old
-    return tuple(o if n == o else n for n, o in zip(new, old, strict=True))
+    return tuple([o if n == o else n for n, o in zip(new, old, strict=True)])
 
 
 def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:

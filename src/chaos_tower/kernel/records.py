@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 import attrs
 from attrs import AttrsInstance
 
-__all__ = ["updater"]
+__all__ = ["copier", "updater"]
 
 T = TypeVar("T", bound=AttrsInstance)
 
@@ -51,3 +51,19 @@ def updater(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
     exec(source, namespace)
     update: Callable[[T, Mapping[str, Any]], T] = namespace["update"]
     return update
+
+
+def copier(source: type[AttrsInstance], cls: type[T]) -> Callable[[Any], T]:
+    """``copy(instance)``: a new ``cls`` with every init field of ``source`` read from ``instance``.
+
+    :func:`updater` with no changes, without asking for each field whether it is changed: a
+    state's working copy is made on every action.
+    """
+    names = tuple(field.name for field in attrs.fields(source) if field.init)
+    if any(name.startswith("_") for name in names):
+        raise TypeError(f"{source.__name__} has a private init field; attrs renames those")
+    arguments = ", ".join(f"{n}=s.{n}" for n in names)
+    namespace: dict[str, Any] = {"cls": cls}
+    exec(f"def copy(s):\n    return cls({arguments})\n", namespace)
+    copy: Callable[[Any], T] = namespace["copy"]
+    return copy

@@ -61,11 +61,11 @@ def shuffle_reference(items: Sequence[T], state: int) -> tuple[tuple[T, ...], in
 
 
 @cache
-def _lanes(draws: int) -> tuple[int, int, int, struct.Struct, tuple[int, ...]]:
+def _lanes(draws: int) -> tuple[int, int, int, struct.Struct, int, tuple[int, ...]]:
     ones = sum(1 << (_LANE * k) for k in range(draws))
     offsets = sum((((k + 1) * _GAMMA) & _MASK) << (_LANE * k) for k in range(draws))
     limits = tuple((1 << 64) - ((1 << 64) % (draws + 1 - k)) for k in range(draws))
-    return ones, offsets, _MASK * ones, struct.Struct("<" + "Q8x" * draws), limits
+    return ones, offsets, _MASK * ones, struct.Struct("<" + "Q8x" * draws), min(limits), limits
 
 
 def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
@@ -87,15 +87,16 @@ def shuffle(items: Sequence[T], state: int) -> tuple[tuple[T, ...], int]:
     draws = len(out) - 1
     if draws <= 0:
         return tuple(out), state
-    ones, offsets, mask, lanes, limits = _lanes(draws)
+    ones, offsets, mask, lanes, lowest, limits = _lanes(draws)
     z = (state * ones + offsets) & mask
     z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
     z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
     z = (z ^ (z >> 31)) & mask
     values = lanes.unpack(z.to_bytes(_LANE // 8 * draws, "little"))
-    for value, limit in zip(values, limits, strict=True):
-        if value >= limit:
-            return shuffle_reference(items, state)
+    if max(values) >= lowest:  # only then can a draw be rejected: each one is checked
+        for value, limit in zip(values, limits, strict=True):
+            if value >= limit:
+                return shuffle_reference(items, state)
     i = draws
     for value in values:
         j = value % (i + 1)

@@ -9,8 +9,8 @@ lets the section's ``apply_*`` write its changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import assert_never
+from collections.abc import Callable, Iterator
+from typing import Any, assert_never
 
 from ...kernel import transition
 from ...kernel.errors import MalformedActionError
@@ -150,7 +150,21 @@ def can_apply(state: State, action: Action) -> bool:
 
 
 def _act(change: Change, state: State, action: Action) -> None:
-    _apply_rule(change, action)
+    # The common actions go straight to their section rule (a match tries each case in turn).
+    rule = _COMMON.get(type(action))
+    if rule is not None:
+        rule(change, action)
+    else:
+        _apply_rule(change, action)
+
+
+_COMMON: dict[type, Callable[[Change, Any], None]] = {
+    Place: placement.apply_place,
+    Move: progress.apply_move,
+    Flip: progress.apply_flip,
+    Fight: progress.apply_fight,
+    PlaceStep: apply_place_step,
+}
 
 
 def _count(change: Change, count: int) -> None:

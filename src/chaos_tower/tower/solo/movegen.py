@@ -46,6 +46,8 @@ class _Tables:
     step_fit: dict[int, tuple[tuple[int, ...], ...]]
     """``step_fit[step][cell]``: the rotations in which the step has a path into the floor
     (`TOC-STEP-04`; the road rule does not bind a step, `TOC-STEP-02` reading)."""
+    step_cells: dict[int, tuple[tuple[PlaceStep, ...], ...]]
+    """``step_cells[step][cell]``: the step's records on the cell in the rotations of ``step_fit``."""
     step_checks: dict[int, tuple[Predicate | None, Predicate | None]]
     """``step_checks[step]``: its condition as (asked once, asked per cell); ``None`` where there is none."""
 
@@ -69,6 +71,17 @@ def _tables(game: Game) -> _Tables:
 
 def _make_tables(game: Game) -> _Tables:
     cells = game.grid.cells
+    step_fit = {
+        s: tuple(
+            tuple(r for r in range(4) if game.table[s].front.open_toward[r] & _inward(game.grid, c))
+            for c in range(cells)
+        )
+        for s in game.steps
+    }
+    place_step = {
+        s: tuple(PlaceStep(step=game.table[s].id, cell=c, rotation=r) for c in range(cells) for r in range(4))
+        for s in game.steps
+    }
     masks = [0] * (len(game.table) * 8)
     for card in game.table:
         for flipped, face in ((0, card.front), (1, card.back)):
@@ -77,12 +90,7 @@ def _make_tables(game: Game) -> _Tables:
     return _Tables(
         open_mask=tuple(masks),
         place=tuple(Place(cell=c, rotation=r) for c in range(cells) for r in range(4)),
-        place_step={
-            s: tuple(
-                PlaceStep(step=game.table[s].id, cell=c, rotation=r) for c in range(cells) for r in range(4)
-            )
-            for s in game.steps
-        },
+        place_step=place_step,
         move=tuple(Move(direction=d) for d in range(4)),
         flip=tuple(Flip(direction=d, attribute=a) for d in range(4) for a in range(5)),
         fight=tuple(Fight(direction=d, attribute=a) for d in range(4) for a in range(5)),
@@ -92,11 +100,9 @@ def _make_tables(game: Game) -> _Tables:
             )
             for card in game.table
         ),
-        step_fit={
-            s: tuple(
-                tuple(r for r in range(4) if game.table[s].front.open_toward[r] & _inward(game.grid, c))
-                for c in range(cells)
-            )
+        step_fit=step_fit,
+        step_cells={
+            s: tuple(tuple(place_step[s][c * 4 + r] for r in step_fit[s][c]) for c in range(cells))
             for s in game.steps
         },
         step_checks={s: _step_checks(game, s) for s in game.steps},
@@ -110,13 +116,17 @@ def _inward(grid: Grid, cell: int) -> int:
 
 def _needs(floor: tuple[int, ...], neighbours: tuple[int, ...], masks: tuple[int, ...]) -> int:
     """Directions (bit mask) in which a card laid on a cell must have a path (`TOC-PLAY-D`)."""
+    # Unrolled over the four directions (n e s w; the opposite of each is two further on).
     mask = 0
-    for d in range(4):
-        other = neighbours[d]
-        if other != -1:
-            code = floor[other]
-            if code != EMPTY and masks[code] >> _OPPOSITE[d] & 1:
-                mask |= 1 << d
+    n, e, s, w = neighbours
+    if n != -1 and (code := floor[n]) != EMPTY and masks[code] & 4:
+        mask = 1
+    if e != -1 and (code := floor[e]) != EMPTY and masks[code] & 8:
+        mask |= 2
+    if s != -1 and (code := floor[s]) != EMPTY and masks[code] & 1:
+        mask |= 4
+    if w != -1 and (code := floor[w]) != EMPTY and masks[code] & 2:
+        mask |= 8
     return mask
 
 
@@ -137,13 +147,12 @@ def board_actions(state: State) -> list[Action]:
         for d in range(4)
         if open_here >> d & 1 and neighbours[d] != -1 and floor[neighbours[d]] == EMPTY
     ]
-    needs = {cell: _needs(floor, all_neighbours[cell], masks) for cell in path_cells}
-    if state.deck:
+    if state.deck and path_cells:
         fit = tables.fit[state.deck[0]]
         place = tables.place
         for cell in path_cells:
             base = cell * 4
-            for rotation in fit[needs[cell]]:
+            for rotation in fit[_needs(floor, all_neighbours[cell], masks)]:
                 out.append(place[base + rotation])
     steps = state.step_area + state.used_steps
     if steps:
@@ -161,6 +170,12 @@ def board_actions(state: State) -> list[Action]:
                     empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
                 cells = empty
             road = table[step].front.open_toward if state.step_on_road else None
+            if road is None:
+                on_cell = tables.step_cells[step]
+                for cell in cells:
+                    if per_cell is None or per_cell(state, cell):
+                        out += on_cell[cell]
+                continue
             for cell in cells:
                 if per_cell is not None and not per_cell(state, cell):
                     continue

@@ -19,7 +19,7 @@ from . import declare, end, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
 from .rules import rule
 from .setup import declaration_limit
-from .state import VsDraft, VsOutcome, VsState, draft, evolve, freeze
+from .state import VsDraft, VsOutcome, VsState, VsTable, draft, evolve, freeze
 
 __all__ = [
     "apply",
@@ -67,14 +67,13 @@ def _turn_actions(state: VsState) -> list[VsAction]:
         out.append(_DRAW)  # TOC-VS2-030: not from an empty deck
     hand = state.hands[me]
     records = _records(state)
-    ids = state.table.item_ids
     low = state.table.low
     # TOC-VS2-028: to another player still in, paying 1 from a counter above the low end.
     receivers = [to for to in range(n) if to != me and not state.out[to]]
     payers = [pay for pay in range(k) if state.counters[me][pay] > low]
+    first = _first_items(state.table)
     for item in sorted(hand):
-        item_id = ids[item]
-        if ids.index(item_id) not in hand:  # the rule reads an id as its first item (turn.reason)
+        if first[item] not in hand:  # the rule reads an id as its first item (turn.reason)
             continue
         gives = records[0][item]
         out += [gives[to][pay] for to in receivers for pay in payers]
@@ -83,6 +82,12 @@ def _turn_actions(state: VsState) -> list[VsAction]:
 
 
 _DRAW = Draw()  # one record, listed by every state that may draw
+
+
+def _first_items(table: VsTable) -> tuple[int, ...]:
+    """Per item, the first item of its id (``item_ids.index``), kept on the VS table."""
+    ids = table.item_ids
+    return remember(table._memo, "first items", lambda: tuple(ids.index(i) for i in ids))
 
 _Records = tuple[
     tuple[tuple[tuple[Give, ...], ...], ...],  # [item][to][pay]

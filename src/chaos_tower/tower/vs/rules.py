@@ -11,9 +11,12 @@ __all__ = ["others_in_order", "pay_one", "rule", "seats_from", "with_counters"]
 def rule(state: VsState, item: int) -> str:
     """The rule ID of a VS clause for this game's mode: ``rule(s, 27)`` is `TOC-VS2-027` with two
     players and its counterpart `TOC-VS3-047` with three to five (the 3–5 clauses are numbered 20 on)."""
-    if state.players == 2:
-        return f"TOC-VS2-{item:03d}"
-    return f"TOC-VS3-{item + 20:03d}"
+    return (_TWO if state.players == 2 else _MORE)[item]
+
+
+# The IDs written out once: a VS action cites several clauses (issue 27).
+_TWO = tuple(f"TOC-VS2-{item:03d}" for item in range(100))
+_MORE = tuple(f"TOC-VS3-{item + 20:03d}" for item in range(100))
 
 
 def seats_from(state: VsState, seat: int) -> tuple[int, ...]:

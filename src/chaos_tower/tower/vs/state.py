@@ -16,7 +16,7 @@ table says nothing about which attribute a card stands for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import attrs
@@ -24,7 +24,7 @@ from attrs import field, frozen
 
 from ...kernel.cardref import lookup
 from ...kernel.memo import Memo, remember
-from ...kernel.records import updater
+from ...kernel.records import copier, updater
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
 from ..solo.state import Event
 from ..vocabulary import LETTERS
@@ -263,17 +263,18 @@ class VsDraft(VsState):
 
 _update = updater(VsState)
 # The updater reads each field of the state given: a frozen state, made into a draft.
-_copy = cast(Callable[[VsState, Mapping[str, Any]], VsDraft], updater(VsDraft))
+_copy = cast(Callable[[VsState], VsDraft], copier(VsState, VsDraft))
 _set = object.__setattr__
 
 
 def _evolve(state: Any, **changes: Any) -> Any:
     cls = type(state)
     if cls is VsDraft:
-        for name, value in changes.items():
-            if not hasattr(state, name):
-                raise TypeError(f"VsState has no field {name}")
-            _set(state, name, value)
+        try:
+            for name, value in changes.items():
+                _set(state, name, value)  # a slotted class: a name not among its fields raises
+        except AttributeError:
+            raise TypeError(f"VsState has no field {name}") from None
         return state
     if cls is VsState:
         return _update(state, changes)
@@ -288,7 +289,7 @@ else:
 
 def draft(state: VsState) -> VsDraft:
     """A working copy of ``state`` (its legal-action cache not copied)."""
-    return _copy(state, {})
+    return _copy(state)
 
 
 def freeze(work: VsDraft, **changes: Any) -> VsState:
