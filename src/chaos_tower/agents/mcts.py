@@ -39,6 +39,7 @@ from typing import Any
 
 import chaos_tower as ct
 
+from .deadend import concession
 from .determinize import determinize
 from .greedy import _position, _step_prospects
 from .heuristic import HeuristicAgent, quick_score
@@ -114,6 +115,12 @@ class MctsAgent:
         if isinstance(state, ct.State):
             here = _position(state)
             self._made[here] = self._made.get(here, 0) + 1
+            if self._made[here] >= 2:
+                # Back where it has been: if no way on is left, take the loss now (agents.deadend),
+                # rather than walk in circles to the action cap (issue 24, item 3).
+                way_out = concession(state)
+                if way_out is not None:
+                    return way_out
         if len(legal) == 1:
             return legal[0]
         seat = ct.current_player(state)
