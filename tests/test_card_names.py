@@ -18,12 +18,54 @@ from chaos_tower.cardsets.resources import carddata_dir
 
 # set, file, old line, new line, path of the problem, code
 CASES = [
-    ("tower-minimal", "cards.yaml", "    name: Pool\n", "    name: Hall\n", "rooms[1].name", "duplicate-name"),
-    ("tower-minimal", "cards.yaml", "    name: Ondine\n", "    name: Rebright\n", "monsters[1].name", "duplicate-name"),
-    ("tower-minimal", "cards.yaml", "    name: Pool\n", "    name: 'Pool '\n", "rooms[1].name", "name-spaces"),
-    ("tower-minimal", "cards.yaml", "    name: Hall\n", '    name: " Hall"\n', "rooms[0].name", "name-spaces"),
-    ("crest-minimal", "cards.yaml", "    name: The Ember\n", "    name: The Maw\n", "monsters[1].name", "duplicate-name"),
-    ("crest-minimal", "cards.yaml", "    name: The Ember\n", "    name: 'The Ember '\n", "monsters[1].name", "name-spaces"),
+    (
+        "tower-minimal",
+        "cards.yaml",
+        "    name: Pool\n",
+        "    name: Hall\n",
+        "rooms[1].name",
+        "duplicate-name",
+    ),
+    (
+        "tower-minimal",
+        "cards.yaml",
+        "    name: Ondine\n",
+        "    name: Rebright\n",
+        "monsters[1].name",
+        "duplicate-name",
+    ),
+    (
+        "tower-minimal",
+        "cards.yaml",
+        "    name: Pool\n",
+        "    name: 'Pool '\n",
+        "rooms[1].name",
+        "name-spaces",
+    ),
+    (
+        "tower-minimal",
+        "cards.yaml",
+        "    name: Hall\n",
+        '    name: " Hall"\n',
+        "rooms[0].name",
+        "name-spaces",
+    ),
+    (
+        "crest-minimal",
+        "cards.yaml",
+        "    name: The Ember\n",
+        "    name: The Maw\n",
+        "monsters[1].name",
+        "duplicate-name",
+    ),
+    (
+        "crest-minimal",
+        "cards.yaml",
+        "    name: The Ember\n",
+        "    name: 'The Ember '\n",
+        "monsters[1].name",
+        "name-spaces",
+    ),
 ]
 
 

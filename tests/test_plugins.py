@@ -111,4 +111,6 @@ def test_the_command_line_works_with_broken_plugins_installed(
     done = _run(plugin_path, "-m", "chaos_tower", *args, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     _one_warning_each(done.stderr, scanned=scanned)
-    assert all(line.startswith("chaos-tower: warning: ") for line in done.stderr.splitlines() if "plugin" in line)
+    assert all(
+        line.startswith("chaos-tower: warning: ") for line in done.stderr.splitlines() if "plugin" in line
+    )

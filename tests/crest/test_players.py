@@ -53,7 +53,9 @@ def test_CRD_PLAYERS_C_two_teams_with_four_or_six(crest: CrestCardSet) -> None:
         ct.new_game(crest, players=4, extra_rule=True)
 
 
-@pytest.mark.parametrize(("players", "teams"), [(3, True), (4, (0, 0, 0, 1)), (6, (0, 1)), (5, (0, 1, 0, 1, 0))])
+@pytest.mark.parametrize(
+    ("players", "teams"), [(3, True), (4, (0, 0, 0, 1)), (6, (0, 1)), (5, (0, 1, 0, 1, 0))]
+)
 def test_CRD_PLAYERS_C_a_refused_team_layout_is_an_option_error(
     crest: CrestCardSet, players: int, teams: bool | tuple[int, ...]
 ) -> None:
