@@ -73,7 +73,6 @@ def test_built_in_files_read_the_same_and_take_the_fast_path(file: Path) -> None
     [
         "a: 1\nb: &x 2\nc: *x\n",  # alias
         "a: &x 2\n",  # anchor
-        "a: 1\na: 2\n",  # duplicate key
         "<<: {a: 1}\n",  # merge key
         "? [1]\n: 2\n",  # a key that is no string
         "1: a\n",  # an integer key
@@ -81,8 +80,6 @@ def test_built_in_files_read_the_same_and_take_the_fast_path(file: Path) -> None
         "%YAML 1.2\n---\na: 1\n",  # directive
         "a: 1\n---\nb: 2\n",  # two documents
         "a: 'x\u2028y'\n",  # a line separator: a break in YAML 1.1, text in 1.2
-        "a: 12345678901234567890\n",  # over max_int_digits
-        "a: .inf\n",  # not finite
         "a: [1, 2\n",  # syntax error
         "",  # empty
         "a:\tb\n",  # a tab
@@ -91,6 +88,46 @@ def test_built_in_files_read_the_same_and_take_the_fast_path(file: Path) -> None
 def test_the_fast_pass_leaves_every_problem_to_the_safe_reader(text: str) -> None:
     assert not _fast_answers(text)
     _same(text.encode())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: 1\na: 2\n",  # duplicate key
+        "a: 1\nb: {c: 1, c: [2, {d: 3}]}\nb: [x, {b: 1, b: 2}]\ne: 5\n",  # duplicates, their values not read
+        "a: 12345678901234567890\n",  # over max_int_digits
+        "a: .inf\n",  # not finite
+        "a: [.nan, 0x1F, !!int '3']\n",
+        "a:\n  - 1\n  - ~\n  - nULL\n",
+    ],
+)
+def test_the_fast_pass_answers_these_problems_as_the_safe_reader_does(text: str) -> None:
+    """Issue 22: a duplicate key or a bad scalar near the end of a large file costs one reading."""
+    assert _fast_answers(text) == ("!!" not in text)
+    _same(text.encode())
+
+
+@pytest.mark.parametrize(
+    ("text", "path"),
+    [
+        ("a: [1, 2\n", "a[1]"),
+        ("sheet:\n  columns: 3\n rows: 3\n", "sheet"),
+        ("a: b: c\n", "a"),
+        ("x: &y 1\nz: [1, 2\n", "z[1]"),
+        ("[1, 2\n", "[1]"),
+        ("{\n", "$"),
+    ],
+)
+def test_a_syntax_error_names_the_entry_it_stands_in_whichever_reader_meets_it(text: str, path: str) -> None:
+    """The path the reading that met the error followed: the same as reading it again for it."""
+    from chaos_tower.safeload import format_path
+
+    from chaos_tower.cardsets.yamlwhere import path_before_error
+
+    assert (format_path(path_before_error(text)) if path_before_error(text) else "$") == path
+    for fast in (True, False):
+        _, problems = parse_bytes(text.encode(), file="card", json_mode=False, fast=fast, syntax_path=True)
+        assert [(p.code, p.path) for p in problems] == [("yaml-syntax", path)]
 
 
 def test_limits_are_kept_on_the_fast_path() -> None:

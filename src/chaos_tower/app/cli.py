@@ -11,7 +11,7 @@ import os
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from .. import __version__
 from ..cardsets.schema import SCHEMA_FILES, bundle, load_schema
@@ -189,17 +189,6 @@ def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False, play: int
 
 
 def _show_warning(
-    message: Warning | str, category: type[Warning], filename: str, lineno: int, *rest: Any
-) -> None:
-    # A game plugin left out (chaos_tower.games.PluginWarning, not imported here: importing it
-    # would load every game) is one line for a person; other warnings are shown as Python shows them.
-    if category.__name__ == "PluginWarning" and category.__module__ == "chaos_tower.games":
-        print(f"chaos-tower: warning: {message}", file=sys.stderr)
-    else:
-        _python_show(message, category, filename, lineno, *rest)
-
-
-def _python_show(
     message: Warning | str,
     category: type[Warning],
     filename: str,
@@ -207,7 +196,12 @@ def _python_show(
     file: TextIO | None = None,
     line: str | None = None,
 ) -> None:
-    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+    # A game plugin left out (chaos_tower.games.PluginWarning, not imported here: importing it
+    # would load every game) is one line for a person; other warnings are shown as Python shows them.
+    if category.__name__ == "PluginWarning" and category.__module__ == "chaos_tower.games":
+        print(f"chaos-tower: warning: {message}", file=sys.stderr)
+    else:
+        (file or sys.stderr).write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

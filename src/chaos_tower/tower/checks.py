@@ -95,8 +95,9 @@ class _Checker:
                 )
             else:
                 seen[card_id] = (section, index, "id")
-        named = [(("rebright", "name"), self.cards.rebright.name)]
-        named += [((section, index, "name"), card.name) for section, index, card in self.sections()]  # type: ignore[attr-defined]
+        named: list[tuple[JsonPath, str]] = [(("rebright", "name"), self.cards.rebright.name)]
+        for section, index, card in self.sections():
+            named.append(((section, index, "name"), card.name))  # type: ignore[attr-defined]
         self.issues += name_issues(named)
         slots: set[str] = set()
         for index, slot in enumerate(self.cards.sheet.slots):
