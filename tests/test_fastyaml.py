@@ -49,10 +49,13 @@ def _fast_answers(text: str, *, json_mode: bool = False) -> bool:
 
     resolver = YAML(typ="rt", pure=True)
     resolver.version = (1, 2)
+    reader = _Reader("card", LIMITS, json_mode=json_mode)
     try:
-        fastyaml.fast_read(text, _Reader("card", LIMITS, json_mode=json_mode), resolver.resolver.resolve)
+        fastyaml.fast_read(text, reader, resolver.resolver.resolve)
     except fastyaml.Unsure:
         return False
+    except reader.Stop:  # refused by the fast pass itself (an alias, a limit)
+        return True
     return True
 
 
@@ -71,8 +74,8 @@ def test_built_in_files_read_the_same_and_take_the_fast_path(file: Path) -> None
 @pytest.mark.parametrize(
     "text",
     [
-        "a: 1\nb: &x 2\nc: *x\n",  # alias
-        "a: &x 2\n",  # anchor
+        "a: 1\nb: &x 2\nc: [*x]\n",  # an alias in a flow list: 1.1 and 1.2 end its name apart
+        "a: &x: 2\n",  # an anchor named `x:` in 1.2
         "<<: {a: 1}\n",  # merge key
         "? [1]\n: 2\n",  # a key that is no string
         "1: a\n",  # an integer key
@@ -94,6 +97,8 @@ def test_the_fast_pass_leaves_every_problem_to_the_safe_reader(text: str) -> Non
     "text",
     [
         "a: 1\na: 2\n",  # duplicate key
+        "a: 1\nb: &x 2\nc: *x\n",  # alias
+        "a: &x 2\n",  # anchor
         "a: 1\nb: {c: 1, c: [2, {d: 3}]}\nb: [x, {b: 1, b: 2}]\ne: 5\n",  # duplicates, their values not read
         "a: 12345678901234567890\n",  # over max_int_digits
         "a: .inf\n",  # not finite
@@ -105,6 +110,27 @@ def test_the_fast_pass_answers_these_problems_as_the_safe_reader_does(text: str)
     """Issue 22: a duplicate key or a bad scalar near the end of a large file costs one reading."""
     assert _fast_answers(text) == ("!!" not in text)
     _same(text.encode())
+
+
+@pytest.mark.parametrize(
+    ("text", "max_nodes"),
+    [
+        ("x: 1\n'", 2),  # past the limit, and a syntax error the pure parser meets looking ahead
+        ("[x]&xyesnoa: btrail", 1),  # past the limit at a complex key
+        ("!t.inf!!str 1.inf---x:\n", 1),  # past the limit at a tag the parsers read apart
+        ("x: 1\n...\n'q'#x: 1\n\"'", 50_000),  # a second document, then a syntax error
+        ("*x: yes", 50_000),  # an alias named `x:` in YAML 1.2, `x` in 1.1
+        ("a: &x: 1\n", 50_000),
+        ("a: &x 1\nb: *x\n", 50_000),  # an alias after its anchor: refused at the alias
+        ("a: >#\n", 50_000),  # an empty block scalar whose header the parsers read apart
+        ("a:\nb: ''\nc: [1, {d: }]\n", 50_000),  # empty values, placed at their keys
+        ("- \n- a\n", 50_000),  # an empty list item
+    ],
+)
+def test_the_readers_agree_where_the_fast_pass_answers_a_problem(text: str, max_nodes: int) -> None:
+    """Issue 22: the fast pass answers more problems itself; where the two parsers could read a file
+    apart (found by fuzzing both readers), it still leaves the file to the safe reader."""
+    _same(text.encode(), limits=Limits(max_nodes=max_nodes))
 
 
 @pytest.mark.parametrize(

@@ -149,8 +149,17 @@ def _read_events(text: str, reader: _Reader, resolve: Callable[..., Any]) -> Any
     try:
         for event in events:
             kind = _KINDS.get(type(event).__name__)
-            if kind is None:  # an alias, or an event this pass does not know
-                raise Unsure
+            if kind is None:
+                if type(event).__name__ != "AliasEvent" or not _plain_name(text, event, "*"):
+                    raise Unsure  # an event this pass does not know, a name 1.1 and 1.2 read apart
+                mark = event.start_mark
+                _clean_lookahead(events)
+                raise reader.stop(
+                    mark.line + 1,
+                    mark.column + 1,
+                    "alias",
+                    f"YAML aliases are not allowed (*{event.anchor}); write the value out in full",
+                )
             if kind == 0:
                 continue
             if kind == _DOC:
@@ -167,8 +176,8 @@ def _read_events(text: str, reader: _Reader, resolve: Callable[..., Any]) -> Any
             mark = event.start_mark
             where = (mark.line + 1, mark.column + 1)
             empty = kind == _SCALAR and not event.value
-            if event.anchor is not None or event.tag is not None:
-                raise Unsure  # the two parsers read some tags apart: the safe reader says
+            if event.tag is not None or (event.anchor is not None and not _plain_name(text, event, "&")):
+                raise Unsure  # the two parsers read some tags and names apart: the safe reader says
             frame = stack[-1] if stack else None
             if nodes > limits.max_nodes:
                 if empty or (kind != _SCALAR and _wants_key(frame)):
@@ -218,14 +227,20 @@ def _read_events(text: str, reader: _Reader, resolve: Callable[..., Any]) -> Any
             if kind == _SCALAR:
                 if skip:
                     continue
-                if empty:
-                    raise Unsure  # an empty scalar: the two parsers mark it at different places
+                if empty and (path not in positions or event.style in ("|", ">")):
+                    # The two parsers mark an empty scalar at different places; a mapping's value
+                    # is placed at its key, so only an empty list item or document is left to the other
+                    # (and an empty block scalar, whose header the two parsers read apart: ``|#``).
+                    raise Unsure
                 if path not in positions:
                     positions[path] = where
                 # libyaml marks a plain scalar with the style '' (the safe reader's parser: None).
                 style = event.style or None
                 tag = str(resolve(ScalarNode, event.value, event.implicit)) if style is None else _CORE_STR
+                count = len(reader.problems)
                 value = reader.build_scalar(_Scalar(event.value, style), tag, False, path, *where)
+                if empty and len(reader.problems) > count:
+                    raise Unsure  # a problem at an empty scalar's place
                 _deliver(stack, root, value)
             else:
                 if len(stack) >= limits.max_depth:
@@ -240,6 +255,15 @@ def _read_events(text: str, reader: _Reader, resolve: Callable[..., Any]) -> Any
     reader.positions = positions
     reader.values = nodes
     return root[0]
+
+
+def _plain_name(text: str, event: Any, sign: str) -> bool:
+    """Whether the anchor or alias at the event's start is its name and then a space or a line's
+    end: YAML 1.2 lets a name go on with characters (``:``) that end it in 1.1."""
+    start = event.start_mark.index
+    name = f"{sign}{event.anchor}"
+    after = start + len(name)
+    return text.startswith(name, start) and (after == len(text) or text[after] in " \r\n")
 
 
 def _wants_key(frame: list[Any] | None) -> bool:
