@@ -1,17 +1,21 @@
-"""The fast first pass of the safe reader: libyaml's C parser, trusted only on plain documents.
+"""The fast first pass of the safe reader: libyaml's C parser, trusted only where it reads as the safe reader.
 
 :func:`chaos_tower.safeload.parse_bytes` calls :func:`fast_read` first. It reads
 the parser's *events* from PyYAML's C binding (``yaml.CParser``, libyaml) and
 builds the values with the safe reader's own scalar rules (YAML 1.2 core schema,
 the same limits), recording every value's position from the C parser's marks.
-It answers only for a document it is sure of: it returns ``None`` (and the
-caller reads the file again with the position-tracking pure-Python reader, which
-finds and words every problem) on anything the two parsers might read apart or
-that is a problem: a parse error, an alias or anchor, any explicit tag or
-directive, a second document, a duplicate or non-string key, a merge key, a
-limit passed, a line-break character that YAML 1.1 and 1.2 read differently, or
-a scalar the safe reader would report. So a clean file costs the C parse, and a
-file with a problem costs both passes; the data is the same either way
+It answers as the position-tracking reader would, the same problem at the same
+place, for a value past the limit, a duplicate key (its value read but not
+kept), an alias and the scalars the safe reader reports (issue 22: a flaw at the
+end of a large file then costs one reading, not two). It raises :class:`Unsure`
+(and the caller reads the file again with the pure-Python reader, which finds
+and words every problem) on anything the two parsers might read apart: an
+explicit tag or directive, a second document, a non-string or complex key, a
+merge key, an anchor or alias name that 1.1 and 1.2 end apart, an empty list
+item or block scalar, a line-break character that YAML 1.1 and 1.2 read
+differently; a syntax error raises :class:`SyntaxFailure`, after which the
+pure-Python parser only reads to the error to word it. So a clean file costs the
+C parse; the data and the problems are the same either way
 (``tests/test_fastyaml.py`` compares the two readers over generated documents).
 """
 
