@@ -439,7 +439,7 @@ def parse_bytes(
             no_line_separator(text, reader)
         yaml = YAML(typ="rt", pure=True)
         yaml.version = (1, 2)
-        try:  # libyaml first (chaos_tower.cardsets.fastyaml): it answers for a document it reads as the safe reader
+        try:  # libyaml first (chaos_tower.cardsets.fastyaml): it answers where it reads as the safe reader
             if not fast:
                 raise Unsure
             data = fast_read(text, reader, yaml.resolver.resolve)
