@@ -73,15 +73,45 @@ def _cases() -> dict[str, Callable[[Path], Path]]:
             "values.json", '{"rooms": [' + ",".join(["0"] * min(most, size // 2 - 20)) + "]}"
         ),
         f"{LIMITS.max_files} files, the set's whole budget": directory,
+        # A flaw at the very end of the most values (issue 22): the fast reader sees it last.
+        "most values, a duplicate key at the end": one(
+            "dupend.yaml", "rooms: [" + ",".join(["0"] * (most - 4)) + "]\nx: 0\nx: 0\n"
+        ),
+        "most values, a line separator at the end": one(
+            "lsend.yaml", "rooms: [" + ",".join(["0"] * (most - 1)) + ', "a\u2028b"]\n'
+        ),
+        "most values, a syntax error at the end": one(
+            "synend.yaml", "rooms:\n" + "- 0\n" * most + "]\n"
+        ),
+        "most values, an unclosed list at the end": one(
+            "flowend.yaml", "rooms: [" + ",".join(["0"] * most) + "\n"
+        ),
     }
 
 
 CASES = _cases()
 
+OVER = {
+    # Past the value limit in a file within the byte limit: refused by the limit, however large.
+    "400 KB flow list, past the value limit": lambda where: _write(
+        where / "over.yaml", "rooms: [" + ",".join(["0"] * 200_000) + "]\n"
+    ),
+    "block list, past the value limit": lambda where: _write(
+        where / "overblock.yaml", "rooms:\n" + "- 0\n" * (LIMITS.max_nodes + 10)
+    ),
+}
+"""Cases past a limit (``too-many-values``), answered by the limit."""
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
 
 def answer(name: str, where: Path) -> tuple[float, float, list[Problem]]:
-    """Build case ``name`` under ``where`` and load it: the seconds taken (CPU, wall) and the problems."""
-    path = CASES[name](where)
+    """Build case ``name`` (of CASES or OVER) under ``where`` and load it: the seconds taken (CPU,
+    wall) and the problems."""
+    path = (CASES | OVER)[name](where)
     cpu, wall = time.process_time(), time.perf_counter()
     _, problems = check_cardset(path)
     return time.process_time() - cpu, time.perf_counter() - wall, problems
@@ -113,7 +143,7 @@ def time_replay() -> tuple[float, float, str]:
 def main() -> int:
     print("| case | answer | CPU s | wall s |")
     print("|---|---|---|---|")
-    for name in CASES:
+    for name in (*CASES, *OVER):
         with tempfile.TemporaryDirectory() as where:
             cpu, wall, problems = answer(name, Path(where))
         codes = sorted({p.code for p in problems})

@@ -185,7 +185,8 @@ def test_complete_set_count_hints_at_complete_false(tmp_path: Path) -> None:
     text = (root / "rooms.yaml").read_text(encoding="utf-8")
     first = text.index("  - id: room.")
     second = text.index("  - id: room.", first + 1)
-    extra = text[first:second].replace("id: room.", "id: room.extra-", 1)
+    # A room of its own: another id and another name (two cards with one name are refused too).
+    extra = text[first:second].replace("id: room.", "id: room.extra-", 1).replace("name: ", "name: Extra ", 1)
     (root / "rooms.yaml").write_text(text + extra, encoding="utf-8")
     _, problems = check_cardset(root)
     (count,) = problems

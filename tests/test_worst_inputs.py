@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -138,3 +139,50 @@ def test_shorten_keeps_the_head_and_the_tail() -> None:
     assert marker == f"({len(text) - len(head) - len(tail)} characters cut)"
     assert shorten("short\n" + "x" * 1000).startswith("short\nxxx")
     assert shorten("fits") == "fits"
+
+
+# -- a flaw at the end of the most values (issue 22) ------------------------------------------
+FLAWED_AT_THE_END = {
+    "most values, a duplicate key at the end": ("duplicate-key", 0.0),
+    "most values, a line separator at the end": ("line-separator", 0.0),
+    "most values, a syntax error at the end": ("yaml-syntax", 1.05),
+    "most values, an unclosed list at the end": ("yaml-syntax", 1.05),
+    "400 KB flow list, past the value limit": ("too-many-values", 0.0),
+    "block list, past the value limit": ("too-many-values", 0.0),
+}
+"""Each case, the problem it gets, and how many of its values the pure-Python reader may read again
+(as a share of the limit): none where the fast reader answers, one reading where only that reader
+words a syntax error (the error's path comes from that same reading, not from a third)."""
+
+
+@pytest.fixture
+def pure_events(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the events the pure-Python (ruamel) parser gives, wherever the card-set readers use it."""
+    from ruamel.yaml import YAML
+
+    from chaos_tower.cardsets import safeload, yamlwhere
+
+    read = [0]
+
+    class Counting(YAML):  # type: ignore[misc]
+        def parse(self, stream: Any) -> Any:
+            for event in super().parse(stream):
+                read[0] += 1
+                yield event
+
+    monkeypatch.setattr(safeload, "YAML", Counting)
+    monkeypatch.setattr(yamlwhere, "YAML", Counting)
+    return read
+
+
+@pytest.mark.parametrize("name", FLAWED_AT_THE_END)
+def test_a_flaw_at_the_end_of_the_most_values_is_found_in_one_reading(
+    bench_limits: ModuleType, name: str, tmp_path: Path, pure_events: list[int]
+) -> None:
+    """A file within the limits is answered in about a second or two of CPU whatever its flaw (issue 22):
+    the slow second reading is not run where the fast one can answer, and runs once where it cannot."""
+    code, share = FLAWED_AT_THE_END[name]
+    cpu, wall, problems = bench_limits.answer(name, tmp_path)
+    assert [p.code for p in problems] == [code]
+    assert pure_events[0] <= share * LIMITS.max_nodes
+    assert min(cpu, wall) < HANG_GUARD

@@ -47,10 +47,26 @@ def test_CRD_PLAYERS_C_two_teams_with_four_or_six(crest: CrestCardSet) -> None:
         (4, (0, 1, 2, 1)),
         (6, (0, 1)),
     ):
-        with pytest.raises(ValueError, match="teams"):
+        with pytest.raises(ct.OptionError, match="teams"):
             ct.new_game(crest, players=players, teams=teams)
     with pytest.raises(ValueError, match="extra_rule"):
         ct.new_game(crest, players=4, extra_rule=True)
+
+
+@pytest.mark.parametrize(
+    ("players", "teams"), [(3, True), (4, (0, 0, 0, 1)), (6, (0, 1)), (5, (0, 1, 0, 1, 0))]
+)
+def test_CRD_PLAYERS_C_a_refused_team_layout_is_an_option_error(
+    crest: CrestCardSet, players: int, teams: bool | tuple[int, ...]
+) -> None:
+    """CRD-PLAYERS-C: a layout the rule does not allow is refused like every other option (issue 22),
+    by ``ct.new_game`` and by the mode's own ``new_game``, naming the mode and the option."""
+    from chaos_tower.crest.start import new_game
+
+    for start in (ct.new_game, new_game):
+        with pytest.raises(ct.OptionError, match=r"^duel: teams") as err:
+            start(crest, players=players, teams=teams)
+        assert isinstance(err.value, ValueError)
 
 
 def test_CRD_PLAYERS_C_teammates_are_not_targets() -> None:

@@ -9,7 +9,9 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
+from typing import TextIO
 
 from .. import __version__
 from ..cardsets.schema import SCHEMA_FILES, bundle, load_schema
@@ -192,10 +194,28 @@ def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False, play: int
     return 1 if any(failed for *_, failed in results) else 0
 
 
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    # A game plugin left out (chaos_tower.games.PluginWarning, not imported here: importing it
+    # would load every game) is one line for a person; other warnings are shown as Python shows them.
+    if category.__name__ == "PluginWarning" and category.__module__ == "chaos_tower.games":
+        print(f"chaos-tower: warning: {message}", file=sys.stderr)
+    else:
+        (file or sys.stderr).write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     try:
-        return _main(argv)
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            return _main(argv)
     except BrokenPipeError:
         # The reader went away (``chaos-tower play … | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -287,14 +287,56 @@ def seat_results(state: Any) -> tuple[str, ...] | None:
     return tuple(names.get(value, "no winner") for value in api.returns(state))
 
 
-def loads(text: str | bytes) -> Replay:
-    """Read a replay from JSON text; :class:`ReplayFormatError` if it is not one."""
-    if len(text) > MAX_REPLAY_BYTES:
-        raise ReplayFormatError(f"the replay is larger than {MAX_REPLAY_BYTES} bytes")
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ReplayFormatError(f"duplicate key {key!r} in the replay")
+        out[key] = value
+    return out
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ReplayFormatError(f"{name} is not allowed in a replay")
+
+
+def _parse(text: str | bytes) -> Any:
+    """Strict JSON: UTF-8 (a leading byte order mark read past, as every reader does), no key twice."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ReplayFormatError(f"the replay is not UTF-8 text: {exc}") from None
     try:
-        data = json.loads(text)
+        return json.loads(
+            text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant
+        )
+    except ReplayFormatError:
+        raise
     except (ValueError, RecursionError) as exc:
         raise ReplayFormatError(f"the replay is not valid JSON: {exc}") from None
+
+
+def _check_every_option(mode: Any, options: Mapping[str, Any]) -> None:
+    """Format 2 records every option of the mode: one left out would play under today's default."""
+    specs = api.option_specs(mode=mode).get(mode) if isinstance(mode, str) else None
+    missing = [spec.name for spec in specs or () if spec.name not in options]
+    if missing:
+        raise ReplayFormatError(
+            f"the replay lacks the option {', '.join(missing)} of {mode}; a {FORMAT} replay records "
+            "every option, so that a later change of a default cannot change the game"
+        )
+
+
+def loads(text: str | bytes) -> Replay:
+    """Read a replay from JSON text; :class:`ReplayFormatError` if it is not one.
+
+    Strict: UTF-8 only (a leading byte order mark is read past), no key given twice, no ``NaN``,
+    and every option of the mode recorded (format 2).
+    """
+    if len(text) > MAX_REPLAY_BYTES:
+        raise ReplayFormatError(f"the replay is larger than {MAX_REPLAY_BYTES} bytes")
+    data = _parse(text)
     # The first errors are enough to report one; stop there (100,000 bad actions are 100,000 errors).
     found = islice(validator("replay").iter_errors(data), MAX_SCHEMA_ERRORS)
     errors = sorted(found, key=lambda e: [str(p) for p in e.absolute_path])
@@ -312,6 +354,7 @@ def loads(text: str | bytes) -> Replay:
         )
     options = dict(data["options"])
     mode = options.pop("mode")
+    _check_every_option(mode, options)
     return Replay(
         game=data["game"],
         cardset=CardSetId(**data["cardset"]),

@@ -202,7 +202,7 @@ def _agent(name: str, seat: int, seed: int, budget: int | None) -> Agent:
 
 def _read(path: str) -> tuple[str, Any]:
     try:
-        text = read_limited(path, _MAX_FILE).decode("utf-8")
+        text = read_limited(path, _MAX_FILE).decode("utf-8-sig")  # a BOM read past, as every reader does
         data = json.loads(text)
     except FileRefusal as refusal:
         raise SetupError(f"{path}: cannot read it: {refusal.reason}", 1) from None

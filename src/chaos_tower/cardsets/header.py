@@ -7,12 +7,14 @@ one game (issue 12: a game imports only the kernel, the card-set readers and its
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from attrs import frozen
 
 from ..kernel.errors import Severity
-from .safeload import JsonPath
+from .safeload import JsonPath, format_path
 
-__all__ = ["Issue", "Reconstructed"]
+__all__ = ["Issue", "Reconstructed", "name_issues"]
 
 
 @frozen(kw_only=True)
@@ -34,3 +36,36 @@ class Issue:
     message: str
     hint: str | None = None
     severity: Severity = "error"
+
+
+def name_issues(named: Iterable[tuple[JsonPath, str]]) -> list[Issue]:
+    """The problems of the cards' names, given as (path of the ``name`` value, name) in file order.
+
+    A name names one card: effects and the lab read names back, so a second card with the same
+    name (``duplicate-name``, at the second) or a name with spaces at an end (``name-spaces``:
+    ``"Hall "`` reads as ``Hall`` to a person, not to a lookup) is refused.
+    """
+    issues: list[Issue] = []
+    seen: dict[str, JsonPath] = {}
+    for path, name in named:
+        if name != name.strip():
+            issues.append(
+                Issue(
+                    path=path,
+                    code="name-spaces",
+                    message=f"the name {name!r} has spaces at its start or end",
+                    hint=f"write it as printed: {name.strip()!r}",
+                )
+            )
+        if name in seen:
+            first = format_path(seen[name][:-1])
+            issues.append(
+                Issue(
+                    path=path,
+                    code="duplicate-name",
+                    message=f"the name {name!r} is already used by {first}; each card has its own name",
+                )
+            )
+        else:
+            seen[name] = path
+    return issues

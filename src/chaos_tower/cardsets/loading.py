@@ -192,7 +192,7 @@ def _read(path: Path, limits: Limits, budget: _Budget) -> tuple[Document | None,
             )
         ]
     document, problems = parse_bytes(
-        raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits
+        raw, file=str(path), json_mode=path.suffix.lower() == ".json", limits=limits, syntax_path=True
     )
     problems = [place_syntax_error(raw, p) for p in problems]
     if document is not None:

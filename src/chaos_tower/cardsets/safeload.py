@@ -51,8 +51,9 @@ from ruamel.yaml.events import (
 from ruamel.yaml.nodes import ScalarNode
 
 from ..kernel.errors import Problem
-from .fastyaml import Unsure, fast_read
-from .jsondepth import json_depth_ok, line_col
+from .eventpath import PathTracker
+from .fastyaml import SyntaxFailure, Unsure, fast_read
+from .textcheck import check_strict_json, decode, escape_json_only, no_line_separator, read_to_the_error
 
 __all__ = ["LIMITS", "Document", "JsonPath", "Limits", "format_path", "parse_bytes"]
 
@@ -89,9 +90,6 @@ _INT_12 = re.compile(r"[-+]?[0-9]+\Z|0o[0-7]+\Z|0x[0-9a-fA-F]+\Z")
 _INT_LIKE = re.compile(r"[-+]?[0-9]{19,}\Z")  # over-long decimals: reported as too large, not read as text
 _FLOAT_12 = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
 _SPECIAL_FLOAT = re.compile(r"[-+]?\.(inf|Inf|INF)\Z|\.(nan|NaN|NAN)\Z")
-# Characters JSON allows raw inside strings that the YAML reader refuses or reads as line
-# breaks: escaped before the positioned YAML pass (the strict JSON pass has read them already).
-_JSON_ONLY_CHARS = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 
@@ -151,6 +149,8 @@ class _Stop(Exception):
 
 
 class _Reader:
+    Stop = _Stop
+
     def __init__(self, file: str, limits: Limits, *, json_mode: bool) -> None:
         self.file = file
         self.limits = limits
@@ -409,55 +409,48 @@ class _Reader:
             return None
 
 
-def _decode(raw: bytes, reader: _Reader) -> str:
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
-        raise reader.stop(line, column, "encoding", "the file is not valid UTF-8") from None
-
-
-def _check_strict_json(text: str, reader: _Reader) -> None:
-    ok, where = json_depth_ok(text, reader.limits.max_depth)
-    if not ok:
-        line, column = line_col(text, where)
-        raise reader.stop(line, column, "too-deep", f"nesting deeper than {reader.limits.max_depth} levels")
-    try:
-        # The hooks only keep the standard parser from failing on values that
-        # the positioned pass below reports properly (huge ints, NaN).
-        json.loads(text, parse_int=lambda _: 0, parse_float=lambda _: 0.0, parse_constant=lambda _: 0)
-    except json.JSONDecodeError as exc:
-        raise reader.stop(exc.lineno, exc.colno, "json-syntax", f"invalid JSON: {exc.msg}") from None
-
-
 def parse_bytes(
-    raw: bytes, *, file: str, json_mode: bool, limits: Limits = LIMITS, fast: bool = True
+    raw: bytes,
+    *,
+    file: str,
+    json_mode: bool,
+    limits: Limits = LIMITS,
+    fast: bool = True,
+    syntax_path: bool = False,
 ) -> tuple[Document | None, list[Problem]]:
     """Parse one file's bytes; return the document (``None`` if unreadable) and its problems.
 
     ``fast=False``: the position-tracking reader alone, without libyaml's first pass.
+    ``syntax_path``: a syntax error's problem names the entry it stands in (``sheet.rows``), as
+    the reading that met it saw, when it stands in one (else its path is ``$``).
     """
     reader = _Reader(file, limits, json_mode=json_mode)
+    tracker = PathTracker()
     try:
         if len(raw) > limits.max_file_bytes:
             raise reader.stop(
                 0, 0, "file-too-large", f"the file has {len(raw)} bytes; the limit is {limits.max_file_bytes}"
             )
-        text = _decode(raw, reader)
+        text = decode(raw, reader)
         if json_mode:
-            _check_strict_json(text, reader)
-            text = _JSON_ONLY_CHARS.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+            check_strict_json(text, reader)
+            text = escape_json_only(text)
+        else:
+            no_line_separator(text, reader)
         yaml = YAML(typ="rt", pure=True)
         yaml.version = (1, 2)
-        try:  # libyaml first (chaos_tower.cardsets.fastyaml): it answers only for a clean document
+        try:  # libyaml first (chaos_tower.cardsets.fastyaml): it answers where it reads as the safe reader
             if not fast:
                 raise Unsure
             data = fast_read(text, reader, yaml.resolver.resolve)
+        except SyntaxFailure as failure:
+            # Every value before the error was clean: the safe reader's parser only words the error.
+            read_to_the_error(tracker.watch(yaml.parse(text)), failure.nodes)
+            reader, tracker = _Reader(file, limits, json_mode=json_mode), PathTracker()
+            data = reader.read(tracker.watch(yaml.parse(text)), yaml.resolver.resolve)
         except Unsure:
             reader = _Reader(file, limits, json_mode=json_mode)  # start clean: the safe reader words it
-            data = reader.read(yaml.parse(text), yaml.resolver.resolve)
+            data = reader.read(tracker.watch(yaml.parse(text)), yaml.resolver.resolve)
     except _Stop:
         return None, reader.problems
     except MarkedYAMLError as exc:
@@ -465,7 +458,8 @@ def parse_bytes(
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         what = exc.problem or exc.context or "unreadable YAML"
-        reader.problem(line, column, (), "yaml-syntax", f"invalid YAML: {what}")
+        where = tracker.path() if syntax_path else ()
+        reader.problem(line, column, where, "yaml-syntax", f"invalid YAML: {what}")
         return None, reader.problems
     except Exception as exc:
         # The YAML library's own defects (or exotic inputs it does not expect)

@@ -11,47 +11,12 @@ from pathlib import PurePath
 
 import attrs
 from ruamel.yaml import YAML
-from ruamel.yaml.events import (
-    CollectionEndEvent,
-    CollectionStartEvent,
-    MappingStartEvent,
-    ScalarEvent,
-)
 
 from ..kernel.errors import Problem
+from .eventpath import PathTracker
 from .safeload import JsonPath, format_path
 
 __all__ = ["path_before_error", "place_syntax_error"]
-
-
-class _Frame:
-    def __init__(self, mapping: bool) -> None:
-        self.mapping = mapping
-        self.key: str | None = None
-        self.wants_key = True
-        self.index = -1
-
-    def value_starts(self) -> None:
-        if not self.mapping:
-            self.index += 1
-
-    def value_ends(self) -> None:
-        if self.mapping:
-            self.wants_key = True
-
-
-def _path(stack: list[_Frame]) -> JsonPath:
-    out: list[str | int] = []
-    for frame in stack:
-        if frame.mapping:
-            if frame.key is None:
-                break
-            out.append(frame.key)
-        elif frame.index >= 0:
-            out.append(frame.index)
-        else:
-            break
-    return tuple(out)
 
 
 def path_before_error(text: str) -> JsonPath:
@@ -59,34 +24,18 @@ def path_before_error(text: str) -> JsonPath:
 
     A key just read but with its value not yet started still counts: an error in
     ``rows: 3`` badly indented under ``sheet`` is reported in ``sheet.columns``,
-    the entry the reader is looking at.
+    the entry the reader is looking at. (The safe reader follows the same path as it reads,
+    :class:`~.eventpath.PathTracker`, so a card file is not read again for it.)
     """
-    stack: list[_Frame] = []
+    tracker = PathTracker()
     yaml = YAML(typ="rt", pure=True)
     yaml.version = (1, 2)
     try:
-        for event in yaml.parse(text):
-            if isinstance(event, ScalarEvent):
-                top = stack[-1] if stack else None
-                if top is None:
-                    continue
-                if top.mapping and top.wants_key:
-                    top.key = event.value
-                    top.wants_key = False
-                else:
-                    top.value_starts()
-                    top.value_ends()
-            elif isinstance(event, CollectionStartEvent):
-                if stack:
-                    stack[-1].value_starts()
-                stack.append(_Frame(isinstance(event, MappingStartEvent)))
-            elif isinstance(event, CollectionEndEvent):
-                stack.pop()
-                if stack:
-                    stack[-1].value_ends()
+        for _ in tracker.watch(yaml.parse(text)):
+            pass
     except Exception:  # the syntax error itself: the stack shows where it stopped
         pass
-    return _path(stack)
+    return tracker.path()
 
 
 def place_syntax_error(raw: bytes, problem: Problem) -> Problem:

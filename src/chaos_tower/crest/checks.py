@@ -8,7 +8,7 @@ cards (`CRD-START-B`) and a monster for each of six seats (`CRD-PLAYERS-A`).
 
 from __future__ import annotations
 
-from ..cardsets.header import Issue
+from ..cardsets.header import Issue, name_issues
 from ..cardsets.safeload import JsonPath, format_path
 from ..cardsets.suggest import did_you_mean
 from .cards import TARGETED, WORN, CrestCard, CrestCardSet, SpellCard, SpellTarget
@@ -48,6 +48,11 @@ def crest_issues(cards: CrestCardSet) -> list[Issue]:
                 add((section, index, "id"), "duplicate-id", f"the id {card_id!r} is already used by {first}")
             else:
                 seen[card_id] = (section, index, "id")
+    issues += name_issues(
+        ((section, index, "name"), record.name)  # type: ignore[attr-defined]
+        for section, records in sections
+        for index, record in enumerate(records)
+    )
     carried: set[str] = set()
     for index, monster in enumerate(cards.monsters):
         for position, kind in enumerate(monster.marks):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..kernel.errors import OptionError
 from .state import MAX_PLAYERS, CrestState
 
 __all__ = ["MIN_PLAYERS", "allies", "enemies", "next_seat", "side", "standing_sides", "team_layout"]
@@ -12,18 +13,19 @@ MIN_PLAYERS = 2
 
 
 def team_layout(players: int, teams: bool | Sequence[int] | None) -> tuple[int, ...]:
-    """The team of each seat, or ``()`` for no teams; :class:`ValueError` for an impossible request.
+    """The team of each seat, or ``()`` for no teams; :class:`~chaos_tower.kernel.errors.OptionError`
+    (a :class:`ValueError`) for an impossible request, like every other refused option.
 
     `CRD-PLAYERS-A`: 2 to 6 players (`CRD-PLAYERS-B`: two players need nothing
     special). `CRD-PLAYERS-C`: with 4 or 6 players, two teams of equal size,
     given per seat, or ``True`` for alternating seats (even seats team 0).
     """
     if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Crest Duel is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        raise OptionError(f"duel: players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
     if teams is None or teams is False:
         return ()
     if players not in (4, 6):
-        raise ValueError(f"teams are for 4 or 6 players, not {players}")
+        raise OptionError(f"duel: teams are for 4 or 6 players, not {players}")
     if teams is True:
         return tuple(seat % 2 for seat in range(players))
     layout = tuple(teams)
@@ -32,7 +34,7 @@ def team_layout(players: int, teams: bool | Sequence[int] | None) -> tuple[int, 
         or any(type(t) is not int or t not in (0, 1) for t in layout)  # 0.0 == 0, yet not a team
         or layout.count(0) != players // 2
     ):
-        raise ValueError(f"teams: one 0 or 1 per seat, {players // 2} seats each, not {layout!r}")
+        raise OptionError(f"duel: teams: one 0 or 1 per seat, {players // 2} seats each, not {layout!r}")
     return layout
 
 

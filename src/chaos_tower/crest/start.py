@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..kernel.errors import OptionError
 from ..kernel.events import Event, Reason
 from ..kernel.rng import seed_state, shuffle
 from .actions import DONE, CrestAction, Done, Mode, Place, Wear, shared_records
@@ -37,9 +38,10 @@ def new_game(
 ) -> CrestState:
     """A new duel: monsters dealt, deck shuffled, five cards each; the first seat puts out cards.
 
-    :class:`ValueError` for a player count outside 2..6 (`CRD-PLAYERS-A`), teams
-    other than two equal teams of a 4 or 6 player game (`CRD-PLAYERS-C`), or a
-    set with fewer monsters than players.
+    :class:`~chaos_tower.kernel.errors.OptionError` (a :class:`ValueError`) for a
+    player count outside 2..6 (`CRD-PLAYERS-A`), teams other than two equal teams
+    of a 4 or 6 player game (`CRD-PLAYERS-C`) or a bad ``max_actions``;
+    :class:`ValueError` for a set with fewer monsters than players.
 
     >>> import chaos_tower as ct
     >>> state = ct.new_game(ct.load_cardset(game="crest"), players=3, seed=1)
@@ -48,7 +50,7 @@ def new_game(
     """
     layout = team_layout(players, teams)
     if max_actions is not None and (isinstance(max_actions, bool) or max_actions < 1):
-        raise ValueError("max_actions must be a positive integer or None")
+        raise OptionError("duel: max_actions must be a positive integer or None")
     game = _compiled(cards)
     if len(cards.monsters) < players:
         raise ValueError(f"the set has {len(cards.monsters)} monsters, too few for {players} players")

@@ -106,9 +106,15 @@ def _refuse_constant(name: str) -> Any:
 
 
 def parse(text: str | bytes) -> Any:
-    """Strict JSON of a save: bounded in size, no duplicate keys, no ``NaN`` or ``Infinity``."""
+    """Strict JSON of a save: bounded in size, no duplicate keys, no ``NaN`` or ``Infinity``.
+
+    A leading byte order mark is read past, in text as in bytes (``json.loads`` of bytes does), as
+    replays and card files read it.
+    """
     if len(text) > MAX_SAVE_BYTES:
         raise SaveError(f"the save is larger than {MAX_SAVE_BYTES} bytes")
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
     except SaveError:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from ..cardsets.header import Issue
+from ..cardsets.header import Issue, name_issues
 from ..cardsets.safeload import JsonPath, format_path
 from ..cardsets.suggest import did_you_mean
 from .cards import (
@@ -95,6 +95,10 @@ class _Checker:
                 )
             else:
                 seen[card_id] = (section, index, "id")
+        named: list[tuple[JsonPath, str]] = [(("rebright", "name"), self.cards.rebright.name)]
+        for section, index, card in self.sections():
+            named.append(((section, index, "name"), card.name))  # type: ignore[attr-defined]
+        self.issues += name_issues(named)
         slots: set[str] = set()
         for index, slot in enumerate(self.cards.sheet.slots):
             if slot.id in slots:
