@@ -126,8 +126,10 @@ def _modules_the_tests_use() -> set[str]:
                 func = node.func
                 if isinstance(func, ast.Attribute) and func.attr == "importorskip":
                     found.add(str(node.args[0].value).split(".")[0])
-        for match in re.finditer(r'"-m", "([A-Za-z_][\w.]*)"', path.read_text(encoding="utf-8")):
-            found.add(match.group(1).split(".")[0])
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "executable" in line or "python" in line:  # `python -m X`, not another program's -m flag
+                for match in re.finditer(r'"-m", "([A-Za-z_][\w.]*)"', line):
+                    found.add(match.group(1).split(".")[0])
     return {
         name
         for name in found

@@ -6,9 +6,10 @@ card's effects written short (``dmg DX+2``, ``heal 2``, ``paralysed 1``; a ring'
 
 >>> import chaos_tower as ct
 >>> cards = ct.load_cardset(game="crest")
->>> face = faces(cards)["rending-crest"]
->>> face.name, face.kind, face.numbers
-('Crest of Rending', 'fang', 'dmg DX+2')
+>>> second = cards.crests[1]                  # the built-in set's second crest
+>>> face = faces(cards)[second.id]
+>>> face.name == second.name, face.kind, face.numbers
+(True, 'fang', 'dmg DX+2')
 """
 
 from __future__ import annotations
