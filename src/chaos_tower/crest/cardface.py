@@ -32,7 +32,7 @@ from .cards import (
     Ward,
 )
 
-__all__ = ["CardFace", "faces", "numbers"]
+__all__ = ["CardFace", "faces", "numbers", "short"]
 
 
 @frozen(kw_only=True)
@@ -52,7 +52,8 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else ""
 
 
-def _effect(effect: CrestEffect) -> str:
+def short(effect: CrestEffect) -> str:
+    """One effect written short: ``dmg DX+2``, ``heal 2``, ``paralysed 1``, ``+2 DX`` (a ring's)."""
     if isinstance(effect, Damage):
         if effect.by == "none":
             return f"dmg {effect.plus}"
@@ -78,7 +79,7 @@ def _effect(effect: CrestEffect) -> str:
 
 def numbers(effects: tuple[CrestEffect, ...]) -> str:
     """A card's effects written short, joined by `` · ``."""
-    return " · ".join(_effect(effect) for effect in effects)
+    return " · ".join(short(effect) for effect in effects)
 
 
 def faces(cards: CrestCardSet) -> dict[str, CardFace]:

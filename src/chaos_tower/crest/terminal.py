@@ -9,22 +9,8 @@ last line. The actions name cards by id, so the hand shows each card's id beside
 
 from __future__ import annotations
 
-from .cards import (
-    STATUSES,
-    Boost,
-    BreakRing,
-    CrestCard,
-    CrestEffect,
-    Cure,
-    Damage,
-    DiscardCards,
-    Guard,
-    Heal,
-    Inflict,
-    RingCard,
-    SpellCard,
-    Ward,
-)
+from .cardface import short
+from .cards import STATUSES, CrestCard, RingCard, SpellCard
 from .observe import CrestObservation, observation
 from .state import CrestState
 
@@ -37,31 +23,9 @@ _WIDTH = 100
 """A seat's marks share one line up to this width, else take a line each."""
 
 
-def _effect(effect: CrestEffect) -> str:
-    if isinstance(effect, Damage):
-        base = "" if effect.by == "none" else effect.by.upper()
-        return f"dmg {base}{effect.plus:+d}" if effect.plus and base else f"dmg {base or effect.plus}"
-    if isinstance(effect, Inflict):
-        return f"{effect.status.value} {effect.turns}"
-    if isinstance(effect, Heal):
-        return f"heal {effect.amount}"
-    if isinstance(effect, Cure):
-        return f"cure {effect.status.value}" if effect.status else "cure all"
-    if isinstance(effect, DiscardCards):
-        return f"discard {effect.count}"
-    if isinstance(effect, BreakRing):
-        return "break ring"
-    if isinstance(effect, Boost):
-        return f"{effect.stat.upper()}+{effect.amount}"
-    if isinstance(effect, Guard):
-        return f"-{effect.amount} dmg by {effect.against.upper()}"
-    assert isinstance(effect, Ward)
-    return f"no {effect.status.value}"
-
-
 def card_line(card: CrestCard | RingCard | SpellCard) -> str:
     """A deck card by its name and key numbers, e.g. ``NAME (fang: dmg DX+2)`` for a fang crest."""
-    effects = ", ".join(_effect(e) for e in card.effects)
+    effects = ", ".join(short(e) for e in card.effects)  # as the pictures write them
     if isinstance(card, CrestCard):
         return f"{card.name} ({card.mark}: {effects})"
     if isinstance(card, RingCard):
