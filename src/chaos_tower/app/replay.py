@@ -52,6 +52,7 @@ from ..cardsets.schema import MAX_SCHEMA_ERRORS, validator
 from ..kernel.errors import ChaosTowerError, SaveError
 from ..kernel.memo import Memo, remember
 from ..kernel.options import Options
+from ..kernel.saves import strict_json
 
 __all__ = [
     "FORMAT",
@@ -287,19 +288,6 @@ def seat_results(state: Any) -> tuple[str, ...] | None:
     return tuple(names.get(value, "no winner") for value in api.returns(state))
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ReplayFormatError(f"duplicate key {key!r} in the replay")
-        out[key] = value
-    return out
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ReplayFormatError(f"{name} is not allowed in a replay")
-
-
 def _parse(text: str | bytes) -> Any:
     """Strict JSON: UTF-8 (a leading byte order mark read past, as every reader does), no key twice."""
     if isinstance(text, bytes):
@@ -307,14 +295,7 @@ def _parse(text: str | bytes) -> Any:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise ReplayFormatError(f"the replay is not UTF-8 text: {exc}") from None
-    try:
-        return json.loads(
-            text.removeprefix("\ufeff"), object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant
-        )
-    except ReplayFormatError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise ReplayFormatError(f"the replay is not valid JSON: {exc}") from None
+    return strict_json(text.removeprefix("\ufeff"), ReplayFormatError, "replay")
 
 
 def _check_every_option(mode: Any, options: Mapping[str, Any]) -> None:

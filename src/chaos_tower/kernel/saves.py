@@ -35,6 +35,7 @@ __all__ = [
     "parse",
     "read",
     "read_events",
+    "strict_json",
     "write",
 ]
 
@@ -92,17 +93,29 @@ def write(
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise SaveError(f"duplicate key {key!r} in the save")
-        out[key] = value
-    return out
+def strict_json(text: str | bytes, error: type[Exception] = SaveError, what: str = "save") -> Any:
+    """``json.loads`` refusing a key given twice and ``NaN``/``Infinity``, each as ``error`` naming ``what``.
 
+    Saves and replays are read by it: ``json.loads`` alone would keep the last of two keys.
+    """
 
-def _refuse_constant(name: str) -> Any:
-    raise SaveError(f"{name} is not allowed in a save")
+    def no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise error(f"duplicate key {key!r} in the {what}")
+            out[key] = value
+        return out
+
+    def refuse_constant(name: str) -> Any:
+        raise error(f"{name} is not allowed in a {what}")
+
+    try:
+        return json.loads(text, object_pairs_hook=no_duplicates, parse_constant=refuse_constant)
+    except error:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise error(f"the {what} is not valid JSON: {exc}") from None
 
 
 def parse(text: str | bytes) -> Any:
@@ -115,12 +128,7 @@ def parse(text: str | bytes) -> Any:
         raise SaveError(f"the save is larger than {MAX_SAVE_BYTES} bytes")
     if isinstance(text, str):
         text = text.removeprefix("\ufeff")
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_refuse_constant)
-    except SaveError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"the save is not valid JSON: {exc}") from None
+    return strict_json(text)
 
 
 def read(text: str | bytes, *, fmt: str, what: str, fingerprint: str) -> tuple[Any, list[Any]]:

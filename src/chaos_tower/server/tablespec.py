@@ -19,7 +19,8 @@ from typing import Any
 from attrs import frozen
 
 from .. import api, registry
-from ..agents import AGENTS, make_agent
+from ..agents import AGENTS, AgentParameterError, make_agent
+from ..agents import parse_agent as read_agent
 from ..app import replay
 from ..kernel.errors import ChaosTowerError
 from .config import CardSets
@@ -54,29 +55,19 @@ class AgentSpec:
         return self.name + (":" + rest if rest else "")
 
 
-def _value(text: str) -> Any:
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
 def parse_agent(text: str) -> AgentSpec:
-    """``NAME`` or ``NAME:KEY=VALUE,...``, tried once (so a wrong parameter is refused at once)."""
-    name, _, rest = text.strip().partition(":")
-    params: list[tuple[str, Any]] = []
-    for part in filter(None, rest.split(",")):
-        key, eq, value = part.partition("=")
-        if not eq or not key.strip():
-            raise RequestError("bad_agent", f"agent {text!r}: parameters are KEY=VALUE, separated by commas")
-        params.append((key.strip(), _value(value.strip())))
+    """``NAME`` or ``NAME:KEY=VALUE,...``, tried once (so a wrong parameter is refused at once).
+
+    The parameters are read and checked by the one reader of ``play --seat`` and ``lab run --agent``
+    (:func:`chaos_tower.agents.parse_agent`); the server adds its own bounds on thinking time.
+    """
+    try:
+        name, params = read_agent(text.strip())
+    except AgentParameterError as exc:
+        raise RequestError("bad_agent", f"agent {text!r}: {exc}") from None
     if name not in AGENTS:
         raise RequestError("bad_agent", f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
-    spec = AgentSpec(name=name, params=tuple(params))
+    spec = AgentSpec(name=name, params=params)
     given = dict(spec.params)
     seconds = given.get("seconds")
     if isinstance(seconds, int | float) and not 0 < seconds <= MAX_AGENT_SECONDS:
