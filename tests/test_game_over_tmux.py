@@ -36,11 +36,6 @@ class Pane(tmuxpane.Pane):
     def __init__(self, tmux: str, tmp: Path, argv: list[str]) -> None:
         super().__init__(tmux, tmp, argv, height=50, log=True)
 
-    def wait(self, text: str, *, prompt: bool = True) -> str:
-        def ready(screen: str) -> bool:
-            return screen.rfind(text) >= 0 and (not prompt or screen.rstrip().endswith(("> ", ">")))
-
-        return self.poll(ready, repr(text))
 
     def lines(self) -> list[str]:
         return [line.rstrip() for line in self.history().splitlines() if line.strip()]
@@ -48,15 +43,7 @@ class Pane(tmuxpane.Pane):
 
 @pytest.fixture
 def start(tmux: str, tmp_path: Path) -> Iterator[Any]:
-    panes: list[Pane] = []
-
-    def begin(*argv: str) -> Pane:
-        panes.append(Pane(tmux, tmp_path, list(argv)))
-        return panes[-1]
-
-    yield begin
-    for pane in panes:
-        pane.close()
+    yield from tmuxpane.panes(Pane, tmux, tmp_path)
 
 
 def _agent_finishes(seed: int) -> tuple[list[str], str, Any] | None:

@@ -33,29 +33,10 @@ class Pane(tmuxpane.Pane):
     def __init__(self, tmux: str, tmp: Path, argv: list[str]) -> None:
         super().__init__(tmux, tmp, argv, height=50, term="xterm")
 
-    def type(self, line: str) -> None:
-        self.send(line, "Enter")
-
-    def wait(self, text: str, *, prompt: bool = True) -> str:
-        """Wait until the screen shows ``text`` (and, by default, a prompt after it); the screen."""
-
-        def ready(screen: str) -> bool:
-            return screen.rfind(text) >= 0 and (not prompt or screen.rstrip().endswith(("> ", ">")))
-
-        return self.poll(ready, repr(text))
-
 
 @pytest.fixture
 def start(tmux: str, tmp_path: Path) -> Iterator[object]:
-    panes: list[Pane] = []
-
-    def begin(*argv: str) -> Pane:
-        panes.append(Pane(tmux, tmp_path, list(argv)))
-        return panes[-1]
-
-    yield begin
-    for pane in panes:
-        pane.close()
+    yield from tmuxpane.panes(Pane, tmux, tmp_path)
 
 
 def test_TOC_OVER_01_solo_help_capitals_undo_warning_save_and_resume(start: object, tmp_path: Path) -> None:

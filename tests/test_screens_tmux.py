@@ -25,24 +25,10 @@ class Pane(tmuxpane.Pane):
     def __init__(self, tmux: str, tmp: Path, argv: list[str]) -> None:
         super().__init__(tmux, tmp, argv, height=50)
 
-    def type(self, line: str) -> None:
-        self.send(line, "Enter")
-
-    def wait(self, text: str) -> str:
-        return self.poll(lambda s: text in s and s.rstrip().endswith(">"), repr(text))
-
 
 @pytest.fixture
 def start(tmux: str, tmp_path: Path) -> Iterator[Any]:
-    panes: list[Pane] = []
-
-    def begin(*argv: str) -> Pane:
-        panes.append(Pane(tmux, tmp_path, list(argv)))
-        return panes[-1]
-
-    yield begin
-    for pane in panes:
-        pane.close()
+    yield from tmuxpane.panes(Pane, tmux, tmp_path)
 
 
 def test_TOC_VS2_027_vs_your_turn_grouped_adjustments_and_info(start: Any) -> None:

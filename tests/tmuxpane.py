@@ -13,8 +13,9 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -90,5 +91,33 @@ class Pane:
                 pytest.fail(f"waited {TIMEOUT}s for {what}; the screen:\n{screen}")
             time.sleep(0.02)
 
+    def type(self, line: str) -> None:
+        """Type a line and press Enter."""
+        self.send(line, "Enter")
+
+    def wait(self, text: str, *, prompt: bool = True) -> str:
+        """Wait until the screen shows ``text`` (and, by default, a prompt after it); the screen."""
+
+        def ready(screen: str) -> bool:
+            return text in screen and (not prompt or screen.rstrip().endswith(">"))
+
+        return self.poll(ready, repr(text))
+
     def close(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=TIMEOUT, check=False)
+
+
+P = TypeVar("P", bound=Pane)
+
+
+def panes(kind: Callable[[str, Path, list[str]], P], tmux: str, tmp: Path) -> Iterator[Callable[..., P]]:
+    """A ``start(*argv)`` for a fixture to yield: each call opens a pane, all are closed after the test."""
+    opened: list[P] = []
+
+    def start(*argv: str) -> P:
+        opened.append(kind(tmux, tmp, list(argv)))
+        return opened[-1]
+
+    yield start
+    for pane in opened:
+        pane.close()
