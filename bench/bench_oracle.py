@@ -14,23 +14,13 @@ ones, at most those not proved unwinnable.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections import Counter
 
 import chaos_tower as ct
 from chaos_tower.agents.prove import verdict
-
-
-def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share ``hits / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = hits / n
-    middle = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, middle - half), min(1.0, middle + half)
+from chaos_tower.lab.intervals import wilson
 
 
 def replays_to_a_win(state: ct.State, line: tuple[object, ...]) -> bool:
@@ -68,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     n = args.seeds
     print(f"{n} seeds, {args.seconds:g} s each, {time.perf_counter() - started:.0f} s in all")
     for answer in ("winnable", "unwinnable", "unknown"):
-        low, high = wilson(answers[answer], n)
+        _, low, high = wilson(answers[answer], n)
         share = answers[answer] / n if n else 0.0
         print(f"  {answer:<10} {answers[answer]:>4}  {share:>6.1%}  95 % interval {low:.1%} .. {high:.1%}")
     at_least = answers["winnable"] / n if n else 0.0

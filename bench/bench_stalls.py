@@ -16,7 +16,6 @@ of the moves it may choose, not of how well it chooses.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from typing import Any
 
 import chaos_tower as ct
 from chaos_tower.agents import make_agent
+from chaos_tower.lab.intervals import wilson
 
 MODES: dict[str, Callable[[Any, Any, int, int], Any]] = {
     "solo": lambda tower, crest, seed, cap: ct.new_game(tower, seed=seed, max_actions=cap),
@@ -75,16 +75,6 @@ def _capped(make: Callable[[int], Any], mode: str, seed: int, cap: int) -> bool:
     return outcome is not None and outcome.cause == "max-actions"
 
 
-def wilson(hits: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share ``hits / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = hits / n
-    middle = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, middle - half), min(1.0, middle + half)
-
-
 def stall_rate(agent: str, mode: str, games: int, cap: int, params: dict[str, Any]) -> tuple[int, int]:
     """(games ended at the cap, games played) for seeds ``0 .. games-1``."""
     return sum(capped(agent, mode, seed, cap, params) for seed in range(games)), games
@@ -105,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         for mode in args.modes:
             started = time.perf_counter()
             hits, n = stall_rate(agent, mode, args.games, args.cap, params)
-            low, high = wilson(hits, n)
+            _, low, high = wilson(hits, n)
             share = hits / n if n else 0.0
             ok &= share < 0.01
             print(
