@@ -23,10 +23,11 @@ import attrs
 from attrs import field, frozen
 
 from ...kernel.cardref import lookup
+from ...kernel.events import Event
 from ...kernel.memo import Memo, remember
 from ...kernel.records import copier, updater
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
-from ..solo.state import Event
+from ..fingerprint import fingerprint as set_fingerprint
 from ..vocabulary import LETTERS
 
 __all__ = [
@@ -95,20 +96,19 @@ def table_of(fingerprint: str) -> VsTable:
 def compile_table(cards: TowerCardSet) -> VsTable:
     """The VS view of a card set: rooms and monsters are the chaos deck; normal and rare items are dealt.
 
-    Kept on that card-set object (``cards._memo``), as :func:`~chaos_tower.tower.solo.tables.compile_game` is.
+    Kept on that card-set object (``cards._memo``), as its
+    :func:`~chaos_tower.tower.fingerprint.fingerprint` is.
     """
     return remember(cards._memo, "vs.table", lambda: _compile_table(cards))
 
 
 def _compile_table(cards: TowerCardSet) -> VsTable:
-    from ..solo.tables import compile_game
-
     chaos: tuple[RoomCard | MonsterCard, ...] = (*cards.rooms, *cards.monsters)
     items: tuple[NormalItem | RareItem, ...] = (*cards.normal_items, *cards.rare_items)
     marks = sorted(cards.number.floors, key=lambda m: m.floor)
     return VsTable(
         cards=cards,
-        fingerprint=compile_game(cards).fingerprint,
+        fingerprint=set_fingerprint(cards),
         chaos_ids=tuple(c.id for c in chaos),
         chaos_names=tuple(c.name for c in chaos),
         chaos_vs=tuple(c.vs.as_tuple() for c in chaos),
