@@ -97,6 +97,9 @@ CORPUS: dict[str, tuple[str, list[Expected]]] = {
     "dead-end-change.yaml": (
         "a change item never traded up to a growth item (TOC-ITEM-01B)",
         [(134, 5, "items[1].id", "dead-end")]),
+    "change-item-effect.yaml": (
+        "a change item with an effect of its own (TOC-ITEM-01B: 単体での効果は無し)",
+        [(133, 5, "items[0].effects", "change-effect")]),
     # Counts are about whole (possibly multi-file) sections: line and column 0.
     "complete-wrong-counts.yaml": (
         "complete: true with 2/2/2/1/1 cards",
@@ -171,6 +174,21 @@ def test_bad_file(name: str) -> None:
         load_cardset(path)
     assert len(caught.value.problems) == len(problems)
     assert set(caught.value.problems) == set(problems)
+
+
+def test_TOC_ITEM_01B_a_change_item_has_no_effect_of_its_own(tmp_path: Path) -> None:
+    """TOC-ITEM-01B: 「チェンジアイテム 交換用のアイテム。…単体での効果は無し。」 A set whose change item
+    carries an effect is refused (the engine would play it while carried), naming the item."""
+    cards, problems = check_cardset(BAD / "change-item-effect.yaml")
+    assert cards is None
+    assert [(p.code, p.severity) for p in problems] == [("change-effect", "error")]
+    assert "item.gnom-scale" in problems[0].message and "TOC-ITEM-01B" in problems[0].message
+    # The same file with the effect taken off loads.
+    text = (BAD / "change-item-effect.yaml").read_text(encoding="utf-8")
+    fixed = text.replace("    effects:\n      - {op: life, trigger: on_step, add: 1}\n", "")
+    assert fixed != text
+    (tmp_path / "fixed.yaml").write_text(fixed, encoding="utf-8")
+    assert check_cardset(tmp_path / "fixed.yaml")[1] == []
 
 
 # -- the good files ---------------------------------------------------------------------

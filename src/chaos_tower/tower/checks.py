@@ -356,6 +356,10 @@ class _Checker:
 
     def simple_item(self, i: int, item: SimpleItem) -> None:
         path = ("items", i)
+        if item.kind is ItemKind.CHANGE and item.effects:
+            # TOC-ITEM-01B: a change item has no effect on its own (単体での効果は無し).
+            why = f"the change item {item.id!r} has no effect of its own (TOC-ITEM-01B)"
+            self.add((*path, "effects"), "change-effect", why)
         self.effects((*path, "effects"), item.effects, _CARRY_TRIGGERS, "the carry area")
         self.recipe((*path, "recipe"), item.recipe, item.id)
 
