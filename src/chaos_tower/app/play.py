@@ -38,7 +38,8 @@ from .choosing import pick
 from .hotseat import HotSeat
 from .outputs import write_output
 from .table import Played, SetupError, Table, open_table
-from .terminal import SCREEN_LINES, Style, grammar_text, listing, wants_colour
+from .screen import Parts, draw, screen_size, seat_screens
+from .terminal import Style, grammar_text, listing, wants_colour
 
 __all__ = ["WORLDS", "play", "run"]
 
@@ -46,6 +47,7 @@ WORLDS = 8
 """Worlds drawn from a seat's view to judge a loss warning and an undo (seeds 0 to 7)."""
 
 PROMPT = "action (number or text, q to quit)> "
+HINT = "  (type ? for help: the action grammar, list, log, undo, save FILE)"
 
 
 House = HandOver
@@ -218,14 +220,12 @@ class _Game:
             self.table.cards, self.texts(), seed=start.seed, log=True, mode=options.mode, **options.as_dict()
         )
 
-    def print_since(self, seat: int, first: str) -> int:
-        lines = self.log[self.seen[seat] :]
-        if lines:
-            self.say(first if self.seen[seat] == 0 else "since your last view:")
-            for line in lines:
-                self.say(f"    {line}")
+    def news(self, seat: int) -> tuple[str, tuple[str, ...]]:
+        """The title and the public events ``seat`` has not been shown yet, now counted as shown."""
+        title = self.house.news if self.seen[seat] == 0 else "since your last view:"
+        lines = tuple(self.log[self.seen[seat] :])
         self.seen[seat] = len(self.log)
-        return len(lines) + (1 if lines else 0)
+        return title, lines
 
 
 def _choose(state: Any, actions: Sequence[Any], texts: Sequence[str], line: str) -> Any:
@@ -282,20 +282,23 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 return 0
         keep_seat = False
         last = me
-        shown = game.print_since(me, game.house.news)
+        header: tuple[str, ...] = ()
         if game.players > 1:  # whose turn it is, by seat when people share the keyboard (issue 28)
             people = sum(agent is None for agent in game.table.agents)
-            game.say(style.head(f"{game.who(me)}, your turn" if people > 1 else "your turn"))
-            shown += 1
-        view = api.seat_view(game.state, me)
-        game.say(view)
+            header = (f"{game.who(me)}, your turn" if people > 1 else "your turn",)
         actions = api.legal_actions(game.state)
         texts = [api.action_text(game.state, a) for a in actions]
-        room = SCREEN_LINES - len(view.splitlines()) - shown - 4
-        for entry in listing(texts, max(room, 6)):
-            game.say(entry)
-        game.say(style.dim("  (type ? for help: the action grammar, list, undo, save FILE)"))
-        prompt = PROMPT if game.players == 1 else f"{game.who(me)}, {PROMPT}"
+        title, news = game.news(me)
+        parts = Parts(
+            screens=seat_screens(game.state, me),
+            header=header,
+            news_title=title,
+            news=news,
+            actions=tuple(texts),
+            hint=HINT,
+            prompt=PROMPT if game.players == 1 else f"{game.who(me)}, {PROMPT}",
+        )
+        prompt = draw(parts, game.out, style)
         pending: Any = None
         while True:
             try:
@@ -316,11 +319,16 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                     game.say(text)
                 continue
             if command == "list":
-                for text in listing(texts, len(texts), kind=rest.strip().lower() or None):
+                width = screen_size(game.out)[0]
+                for text in listing(texts, len(texts), kind=rest.strip().lower() or None, width=width):
                     game.say(text)
                 continue
-            if command == "view" and not rest:
-                game.say(view)
+            if command == "view" and not rest:  # the screen again, laid out for the terminal's size now
+                prompt = draw(parts, game.out, style)
+                continue
+            if command == "log" and not rest:  # every public event so far (the screen shows the latest)
+                for text in game.log:
+                    game.say(f"    {text}")
                 continue
             if command == "info":  # a card's record: public, printed on the card (issue 28)
                 for text in card_info(game.table.cards, rest):
@@ -367,9 +375,7 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
             except ChaosTowerError as exc:
                 game.say(style.bad(f"  not possible: {exc}"))
                 continue
-            for text in game.log[game.seen[me] :]:
-                game.say(f"    {text}")
-            game.seen[me] = len(game.log)
+            # What the action did is the news of the seat's next screen (issue 28: each screen fits).
             break
     return _end(game, seat)
 
