@@ -38,7 +38,7 @@ from .choosing import pick
 from .hotseat import HotSeat
 from .outputs import write_output
 from .table import Played, SetupError, Table, open_table
-from .screen import Parts, draw, screen_size, seat_screens
+from .screen import decision, draw, screen_size
 from .terminal import Style, grammar_text, listing, wants_colour
 
 __all__ = ["WORLDS", "play", "run"]
@@ -271,6 +271,7 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
     style = game.style
     last: int | None = None
     keep_seat = False  # after undo or a refused hand-over, the same seat goes on without one
+    notice: tuple[str, ...] = ()  # what the next screen says first (an undo's result)
     while (me := api.current_player(game.state)) is not None:
         agent = game.table.agents[me]
         if agent is not None:
@@ -282,22 +283,15 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 return 0
         keep_seat = False
         last = me
-        header: tuple[str, ...] = ()
+        header, notice = notice, ()
         if game.players > 1:  # whose turn it is, by seat when people share the keyboard (issue 28)
             people = sum(agent is None for agent in game.table.agents)
-            header = (f"{game.who(me)}, your turn" if people > 1 else "your turn",)
+            header += (f"{game.who(me)}, your turn" if people > 1 else "your turn",)
         actions = api.legal_actions(game.state)
-        texts = [api.action_text(game.state, a) for a in actions]
         title, news = game.news(me)
-        parts = Parts(
-            screens=seat_screens(game.state, me),
-            header=header,
-            news_title=title,
-            news=news,
-            actions=tuple(texts),
-            hint=HINT,
-            prompt=PROMPT if game.players == 1 else f"{game.who(me)}, {PROMPT}",
-        )
+        prompt = PROMPT if game.players == 1 else f"{game.who(me)}, {PROMPT}"
+        parts = decision(game.state, me, header=header, news_title=title, news=news, hint=HINT, prompt=prompt)
+        texts = list(parts.actions)  # in the order of ``actions``: both are the legal actions
         prompt = draw(parts, game.out, style)
         pending: Any = None
         while True:
@@ -349,8 +343,10 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
             if command == "undo" and not rest:
                 message = game.undo(me)
                 undone = message.startswith("undone")
-                game.say(f"  {message}" if undone else style.bad(f"  not undone: {message}"))
-                if undone:
+                if not undone:
+                    game.say(style.bad(f"  not undone: {message}"))
+                else:  # said at the top of the screen drawn next, so it is not scrolled away
+                    notice = (f"  {message}",)
                     keep_seat = True
                     game.seen[me] = len(game.log)
                     break
@@ -375,7 +371,13 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
             except ChaosTowerError as exc:
                 game.say(style.bad(f"  not possible: {exc}"))
                 continue
-            # What the action did is the news of the seat's next screen (issue 28: each screen fits).
+            # What the action did is the news of the seat's next screen (issue 28: each screen fits
+            # the terminal). When a hand-over comes first, it is shown now too: the seat that acted
+            # sees it before the screen is wiped, and output that is no terminal keeps it.
+            nxt = api.current_player(game.state)
+            if seat is not None and nxt is not None and (game.house.every_decision or nxt != me):
+                for text in game.log[game.seen[me] :]:
+                    game.say(f"    {text}")
             break
     return _end(game, seat)
 

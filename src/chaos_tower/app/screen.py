@@ -11,13 +11,14 @@ wider than the terminal (the text is wrapped, the events and the actions cut wit
 screen, prompt included, is never taller than it.
 
 The size is the terminal's own, read again for every screen, so a resized terminal is used at
-once; ``COLUMNS`` and ``LINES`` set in the environment override it (as :func:`shutil.get_terminal_size`
-reads them), and output that is no terminal (a file, a pipe) is laid out for 80×50.
+once; ``CHAOS_TOWER_SCREEN=80x24`` in the environment overrides it (for tests, or output to a
+file or pipe), and output that is no terminal is otherwise laid out for 80×50.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
@@ -30,11 +31,13 @@ from .terminal import Style, listing
 
 __all__ = [
     "DEFAULT_SIZE",
+    "SIZE_VARIABLE",
     "Parts",
     "Screen",
     "cells",
     "clip",
     "compose",
+    "decision",
     "draw",
     "screen_size",
     "seat_screens",
@@ -110,23 +113,30 @@ def wrap(line: str, width: int) -> list[str]:
     return lines
 
 
-def _positive(text: str | None) -> int | None:
-    return int(text) if text is not None and text.strip().isdigit() and int(text) > 0 else None
+SIZE_VARIABLE = "CHAOS_TOWER_SCREEN"
+"""The environment variable that sets the size, ``COLUMNSxLINES`` (``80x24``), over the terminal's."""
+
+_SIZE = re.compile(r"^\s*([1-9]\d{0,4})\s*[xX×]\s*([1-9]\d{0,4})\s*$")
 
 
 def screen_size(out: TextIO, environ: Mapping[str, str] | None = None) -> tuple[int, int]:
-    """``(columns, lines)`` to lay a screen out for: ``COLUMNS``/``LINES`` when set, else the
-    terminal ``out`` writes to, else :data:`DEFAULT_SIZE`."""
+    """``(columns, lines)`` to lay a screen out for: :data:`SIZE_VARIABLE` when it is set to a size,
+    else the size of the terminal ``out`` writes to, else :data:`DEFAULT_SIZE`.
+
+    Not ``COLUMNS`` and ``LINES``: a shell or GNU readline (which Python's REPL and pdb load) exports
+    them once and passes them, stale, to every program started after, so a resized terminal, or a
+    program started from a script, would be laid out for a size it no longer has."""
     env = os.environ if environ is None else environ
-    columns, lines = _positive(env.get("COLUMNS")), _positive(env.get("LINES"))
-    if columns is None or lines is None:
-        try:
-            size = os.get_terminal_size(out.fileno()) if out.isatty() else None
-        except (AttributeError, ValueError, OSError):  # a closed or exotic stream: no terminal
-            size = None
-        columns = columns or (size.columns if size else DEFAULT_SIZE[0])
-        lines = lines or (size.lines if size else DEFAULT_SIZE[1])
-    return columns, lines
+    given = _SIZE.match(env.get(SIZE_VARIABLE, ""))
+    if given is not None:
+        return int(given[1]), int(given[2])
+    try:
+        size = os.get_terminal_size(out.fileno()) if out.isatty() else None
+    except (AttributeError, ValueError, OSError):  # a closed or exotic stream: no terminal
+        size = None
+    if size is None or size.columns <= 0 or size.lines <= 0:
+        return DEFAULT_SIZE
+    return size.columns, size.lines
 
 
 @frozen(kw_only=True)
@@ -279,6 +289,29 @@ def seat_screens(state: Any, player: int) -> tuple[SeatScreen, ...]:
     if fn is not None:
         return tuple(fn(state, player))
     return (SeatScreen(text=tuple(api.seat_view(state, player).splitlines())),)
+
+
+def decision(
+    state: Any,
+    player: int,
+    *,
+    header: Sequence[str] = (),
+    news_title: str = "",
+    news: Sequence[str] = (),
+    hint: str = "",
+    prompt: str = "",
+) -> Parts:
+    """The parts of ``player``'s screen for a decision in ``state``: its views and legal actions."""
+    texts = tuple(api.action_text(state, a) for a in api.legal_actions(state))
+    return Parts(
+        screens=seat_screens(state, player),
+        header=tuple(header),
+        news_title=news_title,
+        news=tuple(news),
+        actions=texts,
+        hint=hint,
+        prompt=prompt,
+    )
 
 
 def draw(parts: Parts, out: TextIO, style: Style) -> str:
