@@ -227,6 +227,10 @@ def _try(
     if room < actions + (news + 1 if news else 0):
         return None
     spare = room - actions - (news + 1 if news else 0)
+    # What is left goes to the events up to three (what the last turn did), then to the actions,
+    # then to more events.
+    first = max(min(spare, len(parts.news) - news, 3 - news), 0) if news else 0
+    news, spare = news + first, spare - first
     more = min(spare, natural - actions)
     actions, spare = actions + more, spare - more
     if parts.news:

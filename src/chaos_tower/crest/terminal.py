@@ -115,7 +115,7 @@ def _compact(state: CrestState, obs: CrestObservation, *, hand: bool) -> list[st
     return lines
 
 
-TIGHT_LEGEND = "s0* seat 0 (you), t team, h hand, r ring; marks m0 m1 m2: fang2 2 cards on a fang"
+TIGHT_LEGEND = "s0* you, t team, h hand, r: ring; marks m0 m1 m2 in order, fang2: 2 cards"
 
 _TIGHT = 78
 """The columns a seat's line takes at most in the tightest view."""
@@ -133,7 +133,7 @@ def _tight(state: CrestState, obs: CrestObservation) -> list[str]:
         who = f"  s{seat}{'*' if seat == obs.player else ''}{f' t{obs.teams[seat]}' if obs.teams else ''} "
         rest = (
             f" HP{obs.hp[seat]}/{monster.hp} DX{monster.dx} MDX{monster.mdx} RG{monster.rg}"
-            f"{' DEAD' if not obs.alive[seat] else ''} h{obs.hand_sizes[seat]} r{obs.rings[seat] or '-'}"
+            f"{' DEAD' if not obs.alive[seat] else ''} h{obs.hand_sizes[seat]} r:{obs.rings[seat] or '-'}"
             + (f" [{held}]" if held else "")
             + f" | {marks}"
             + (f" ({obs.face_down[seat]} down)" if obs.face_down[seat] else "")
