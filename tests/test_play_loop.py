@@ -7,8 +7,8 @@ real-terminal run of the same features is tests/test_play_tmux.py.
 from __future__ import annotations
 
 import io
-import re
 import json
+import re
 from pathlib import Path
 
 import pytest

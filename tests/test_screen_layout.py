@@ -136,7 +136,7 @@ def test_a_wide_terminal_sets_the_text_beside_the_board() -> None:
 
 def test_the_crest_view_shrinks_to_a_line_a_seat_for_six_players() -> None:
     """Issue 28 item 1: six Crest seats fit 80×24, one line each with their numbers and marks."""
-    state, screen = _screen("crest6-teams", 4, 0, 80, 24)
+    _, screen = _screen("crest6-teams", 4, 0, 80, 24)
     seats = [line for line in screen.lines if line.startswith("  s") and "HP" in line]
     assert len(seats) == 6 and all(cells(line) <= 80 for line in seats)
     assert "fang-" in seats[0] and "HP46/46 DX4 MDX4 RG2" in seats[0]

@@ -8,7 +8,6 @@ except under CI, where they fail."""
 from __future__ import annotations
 
 import time
-
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -26,17 +25,31 @@ SIZES = [(80, 24), (120, 40)]
 
 SCENARIOS: dict[str, tuple[list[str], list[tuple[str, str | None]]]] = {
     # name: (play's arguments, [(line typed, text its decision's screen must show)]); "" is Enter.
-    "solo": (["--seed", "2"], [("place 2,2 r0", "[TOC-START-P] the player stands on Hellhound"), ("1", None), ("1", None), ("list", None)]),
+    "solo": (
+        ["--seed", "2"],
+        [
+            ("place 2,2 r0", "[TOC-START-P] the player stands on Hellhound"),
+            ("1", None),
+            ("1", None),
+            ("list", None),
+        ],
+    ),
     "vs2": (
         ["--mode", "vs", "--players", "2", "--seed", "4"],
         [("draw", "adjust ×20: adjust then a number for each of #0, #1"), ("adjust -1 0", None), ("1", None)],
     ),
-    "vs3": (["--mode", "vs", "--players", "3", "--seed", "5"], [("draw", "adjust"), ("1", None), ("1", None)]),
+    "vs3": (
+        ["--mode", "vs", "--players", "3", "--seed", "5"],
+        [("draw", "adjust"), ("1", None), ("1", None)],
+    ),
     "vs5": (
         ["--mode", "vs", "--players", "5", "--seed", "4", "--extra-rule"],
         [("draw", "adjust"), ("1", None), ("1", None)],
     ),
-    "crest2": (["--game", "crest", "--players", "2", "--seed", "2"], [("1", None), ("done", None), ("1", None)]),
+    "crest2": (
+        ["--game", "crest", "--players", "2", "--seed", "2"],
+        [("1", None), ("done", None), ("1", None)],
+    ),
     "crest4-teams": (
         ["--game", "crest", "--players", "4", "--teams", "--seed", "4"],
         [("1", None), ("done", None), ("done", None), ("1", None)],
@@ -145,7 +158,9 @@ def _resize(p: tmuxpane.Pane, width: int, height: int) -> None:
 
 
 @pytest.mark.parametrize("argv", [["--seed", "2"], ["--game", "crest", "--players", "6", "--seed", "4"]])
-def test_a_resized_terminal_is_used_at_the_next_screen(start: Callable[..., tmuxpane.Pane], argv: list[str]) -> None:
+def test_a_resized_terminal_is_used_at_the_next_screen(
+    start: Callable[..., tmuxpane.Pane], argv: list[str]
+) -> None:
     """Issue 28 item 1: the size is read again for every screen: after the terminal shrinks from
     120×40 to 80×24, `view` draws the screen anew for 80×24, which fits; grown again, it uses the room."""
     mode = "solo" if "crest" not in argv else "crest"

@@ -61,8 +61,10 @@ class Pane:
         command = " ".join(
             shlex.quote(a)
             # The game reads the pane's own size (no CHAOS_TOWER_SCREEN to override it).
-            for a in ["env", "-u", "CHAOS_TOWER_SCREEN", f"PYTHONPATH={env}", *terminal, sys.executable]
-            + ["-m", "chaos_tower", *argv]
+            for a in [
+                *("env", "-u", "CHAOS_TOWER_SCREEN", f"PYTHONPATH={env}", *terminal),
+                *(sys.executable, "-m", "chaos_tower", *argv),
+            ]
         )
         self.tmux("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), command)
         self.log = tmp / "pane.log"
@@ -78,7 +80,8 @@ class Pane:
 
     def size(self) -> tuple[int, int]:
         """The pane's columns and lines, as tmux has them."""
-        width, height = self.tmux("display-message", "-p", "-t", "game", "#{pane_width} #{pane_height}").split()
+        shown = self.tmux("display-message", "-p", "-t", "game", "#{pane_width} #{pane_height}")
+        width, height = shown.split()
         return int(width), int(height)
 
     def resize(self, width: int, height: int) -> None:
@@ -88,7 +91,8 @@ class Pane:
         """The screen (or everything to scroll back to) with each line that wrapped joined again
         (``capture-pane -J``): a line wider than the pane shows as one longer line."""
         whole = ("-S", "-", "-E", "-") if history else ()
-        return [line.rstrip() for line in self.tmux("capture-pane", "-p", "-J", "-t", "game", *whole).splitlines()]
+        text = self.tmux("capture-pane", "-p", "-J", "-t", "game", *whole)
+        return [line.rstrip() for line in text.splitlines()]
 
     def history(self) -> str:
         """Everything a person could scroll back to: the whole history and the screen."""

@@ -37,8 +37,8 @@ from .cardinfo import card_info
 from .choosing import pick
 from .hotseat import HotSeat
 from .outputs import write_output
-from .table import Played, SetupError, Table, open_table
 from .screen import decision, draw, screen_size
+from .table import Played, SetupError, Table, open_table
 from .terminal import Style, grammar_text, listing, wants_colour
 
 __all__ = ["WORLDS", "play", "run"]

@@ -118,7 +118,8 @@ def listing(texts: Sequence[str], room: int, kind: str | None = None, width: int
     kind = _kind(entries[shown][1]) if rest else ""
     # The longest of these that fits the width (issue 28: no line wider than the terminal).
     wordings = (
-        f"  … {rest} more: 'list' numbers them all, 'list {kind}' one kind; or type an action ('help' shows how)",
+        f"  … {rest} more: 'list' numbers them all, 'list {kind}' one kind; "
+        "or type an action ('help' shows how)",
         f"  … {rest} more: type list (all), list {kind} (one kind), or an action (? for help)",
         f"  … {rest} more: type list, or an action",
     )

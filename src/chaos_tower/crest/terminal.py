@@ -96,7 +96,8 @@ def _compact(state: CrestState, obs: CrestObservation, *, hand: bool) -> list[st
         dead = " DEAD" if not obs.alive[seat] else ""
         ring = obs.rings[seat] or "-"
         marks = " ".join(
-            f"m{mark} {kind}:{'+'.join(obs.marks[seat][mark]) or '-'}" for mark, kind in enumerate(monster.marks)
+            f"m{mark} {kind}:{'+'.join(obs.marks[seat][mark]) or '-'}"
+            for mark, kind in enumerate(monster.marks)
         )
         down = f" ({obs.face_down[seat]} face down)" if obs.face_down[seat] else ""
         lines.append(

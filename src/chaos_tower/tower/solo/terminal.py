@@ -122,7 +122,8 @@ def _compact_text(state: State) -> list[str]:
     used = ", ".join(game.table[s].name for s in state.used_steps) or "-"
     lines.append(f"carry {len(state.carry)}/{game.carry_limit}: {carry} · steps: {steps} · used: {used}")
     slots = ", ".join(
-        f"{game.slot_ids[i]}: {game.items[item].name}" + ("" if state.counters[i] < 0 else f" ×{state.counters[i]}")
+        f"{game.slot_ids[i]}: {game.items[item].name}"
+        + ("" if state.counters[i] < 0 else f" ×{state.counters[i]}")
         for i, item in enumerate(state.slots)
         if item != EMPTY
     )
@@ -144,5 +145,7 @@ def seat_screens(state: State, player: int = 0) -> tuple[SeatScreen, ...]:
     text = (*full[rows:], *((top,) if top is not None else ()))
     return (
         SeatScreen(board=tuple(full[:rows]), text=text, legend=(LEGEND,)),
-        SeatScreen(board=tuple(_compact_board(state)), text=tuple(_compact_text(state)), legend=(COMPACT_LEGEND,)),
+        SeatScreen(
+            board=tuple(_compact_board(state)), text=tuple(_compact_text(state)), legend=(COMPACT_LEGEND,)
+        ),
     )
