@@ -205,12 +205,13 @@ def terminal_svg(screen: str, columns: int, rows: int, *, title: str) -> str:
             attrs = f' fill="{look.get("fg", _FG)}"'
             attrs += ' font-weight="bold"' if look.get("weight") else ""
             attrs += ' opacity="0.6"' if look.get("dim") else ""
-            # Each run as wide as its cells, its spaces kept (no-break spaces: SVG viewers collapse
-            # runs of spaces, and a font without the box-drawing glyphs would shift the columns).
+            # Each run as wide as its cells, its spaces kept (browsers collapse runs of spaces in
+            # SVG text unless told not to, and a font without the box-drawing glyphs would shift
+            # the columns).
             cells = sum(_width(char) for char in chunk)
             attrs += f' textLength="{cells * _CELL_W:g}" lengthAdjust="spacingAndGlyphs"'
-            text = _escape(chunk).replace(" ", "\u00a0")
-            out.append(f'<text x="{12 + start * _CELL_W:g}" y="{y:g}"{attrs}>{text}</text>')
+            attrs += ' xml:space="preserve" style="white-space: pre"'
+            out.append(f'<text x="{12 + start * _CELL_W:g}" y="{y:g}"{attrs}>{_escape(chunk)}</text>')
     out += ["</g>", "</svg>"]
     return "\n".join(out) + "\n"
 
