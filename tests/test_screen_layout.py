@@ -31,6 +31,8 @@ MODES: dict[str, tuple[Any, dict[str, Any]]] = {
     "solo": (TOWER, {}),
     **{f"vs{p}": (TOWER, {"mode": "vs", "players": p}) for p in range(2, 6)},
     "vs2-extra": (TOWER, {"mode": "vs", "players": 2, "extra_rule": True}),
+    "vs3-all": (TOWER, {"mode": "vs", "players": 3, "adjust_after_draw": "all", "declare_when": "any_time"}),
+    "vs5-all": (TOWER, {"mode": "vs", "players": 5, "adjust_after_draw": "all", "own_attribute_bluff": True}),
     **{f"crest{p}": (CREST, {"players": p}) for p in range(2, 7)},
     "crest4-teams": (CREST, {"players": 4, "teams": True}),
     "crest6-teams": (CREST, {"players": 6, "teams": True}),

@@ -287,8 +287,8 @@ def _squeezed(parts: Parts, views: Sequence[SeatScreen], size: tuple[int, int]) 
 
 
 def seat_screens(state: Any, player: int) -> tuple[SeatScreen, ...]:
-    """The seat's view in the ways its game draws it (:attr:`~chaos_tower.gamerules.GameRules.
-    seat_screens`); a game that draws only :func:`~chaos_tower.seat_view`: that text, wrapped."""
+    """The seat's view in the ways its game draws it (``GameRules.seat_screens``); a game that
+    draws only :func:`~chaos_tower.seat_view`: that text, wrapped."""
     fn = api.rules_of(state).seat_screens
     if fn is not None:
         return tuple(fn(state, player))
