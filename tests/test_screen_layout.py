@@ -177,7 +177,7 @@ def test_wide_characters_take_two_columns() -> None:
     """The VS legend's 地水火風闇 are two columns each: measured, cut and wrapped as such."""
     assert cells("地水火風闇") == 10 and cells("G W") == 3
     assert cells(clip("地水火風闇 earth", 7)) <= 7 and clip("地水火風闇", 7).endswith("…")
-    lines = wrap("  (G W V S D: the elements 地水火風闇, earth water fire wind dark (TOC-START-F))", 40)
+    lines = wrap("  (G W V S D: the elements 地水火風闇, earth water fire wind dark (the rules))", 40)
     assert all(cells(line) <= 40 for line in lines) and lines[1].startswith("    ")
 
 

@@ -28,7 +28,7 @@ SCENARIOS: dict[str, tuple[list[str], list[tuple[str, str | None]]]] = {
     "solo": (
         ["--seed", "2"],
         [
-            ("place 2,2 r0", "[TOC-START-P] the player stands on Hellhound"),
+            ("place 2,2 r0", "the player stands on Hellhound"),
             ("1", None),
             ("1", None),
             ("list", None),
