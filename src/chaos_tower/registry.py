@@ -26,7 +26,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from .gamerules import GameRules
+from .gamerules import GameRules, SeatScreen
 from .kernel.options import OptionSpec
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "GameSpec",
     "HandOver",
     "ModeSpec",
+    "SeatScreen",
     "Variant",
     "ViewCodec",
     "game",

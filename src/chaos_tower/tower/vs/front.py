@@ -10,7 +10,7 @@ from typing import Any
 
 from ...kernel.errors import SaveError
 from ...kernel.options import Options, OptionSpec
-from ...registry import GameRules, ViewCodec
+from ...registry import GameRules, SeatScreen, ViewCodec
 from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
 from . import actions, determinize, engine, layout, notation, observe, render, serial, setup, svg
@@ -92,6 +92,13 @@ def _seat_view(state: VsState, player: int) -> str:
     return f"{render.view_text(observe.observation(state, player), names)}\n  ({LEGEND})"
 
 
+def _seat_screens(state: VsState, player: int) -> tuple[SeatScreen, ...]:
+    """The view for terminal play's layout: its text, wrapped to the terminal, and the legend,
+    left out when there is no room for it (issue 28)."""
+    *text, legend = _seat_view(state, player).splitlines()
+    return (SeatScreen(text=tuple(text), legend=(legend,)),)
+
+
 LEGEND = "G W V S D: the elements 地水火風闇, earth water fire wind dark (TOC-START-F); #K: counter K"
 """The VS view's abbreviations, explained once (issue 28)."""
 
@@ -131,6 +138,7 @@ VS = GameRules(
     render_svg=svg.render_svg,
     action_grammar=actions.GRAMMAR,
     seat_view=_seat_view,
+    seat_screens=_seat_screens,
     public_actions=True,  # counters are named by place, never by attribute (vs.actions)
 )
 
