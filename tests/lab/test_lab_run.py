@@ -224,8 +224,14 @@ def test_the_commands_run_report_and_compare(tmp_path: Path, capsys: pytest.Capt
         == 0
     )
     capsys.readouterr()
-    assert main(["lab", "compare", str(a), str(b)]) == 1
-    assert "not paired" in capsys.readouterr().err
+    # Two agents on the same seeds are paired (issue 24 item 11): B's agent minus A's.
+    assert main(["lab", "compare", str(a), str(b)]) == 0
+    assert "30 paired games" in capsys.readouterr().out
+    d = tmp_path / "d"
+    assert main(["lab", "run", "--out", str(d), "-n", "5", "--seed", "1", "--workers", "0", "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["lab", "compare", str(b), str(d)]) == 1
+    assert "not paired: they differ in seed" in capsys.readouterr().err
     c = tmp_path / "c"
     assert (
         main(

@@ -1,4 +1,4 @@
-"""``chaos-tower lab run | report | compare``: light parsers; the commands need ``[lab]``.
+"""``chaos-tower lab run | report | metrics | compare | depth | ...``: light parsers; they need ``[lab]``.
 
 Exit codes: 0 done, 1 a run failed or its inputs are wrong, 2 the command line
 is wrong or the ``[lab]`` extra is missing, 130 interrupted by Ctrl-C (SIGINT) and
@@ -268,7 +268,12 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
     summary = _fitting(args.results, lambda: summarize(read_games(args.results), record["spec"]))
     print(summary_text(summary, record), file=out)
     if args.html:
-        _output(args.html, html_report(summary, record))
+        from .metrics import game_metrics
+
+        games = read_games(args.results)
+        found = _fitting(args.results, lambda: game_metrics(games, record["spec"]))
+        summary["turn_values"] = [t for t in games.column("turns").to_pylist() if t is not None]
+        _output(args.html, html_report(summary, record, metrics=found))
         print(f"wrote {args.html}", file=out)
     return 0
 

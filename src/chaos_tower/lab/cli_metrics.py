@@ -135,8 +135,6 @@ def _compare(args: argparse.Namespace, out: TextIO, output: Callable[..., None])
     if args.html:
         output(args.html)
     names = [args.a, args.b, *args.more]
-    if len(set(names)) != len(names):
-        raise LabError("each run is named once")
     records = [read_record(name) for name in names]
     tables = [read_games(name) for name in names]
     pairs: dict[tuple[int, int], dict[str, Any]] = {}

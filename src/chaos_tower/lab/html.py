@@ -83,8 +83,10 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><tr>{cells}</tr>{body}</table>"
 
 
-def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 20) -> str:
-    """The report page of a run."""
+def html_report(
+    summary: dict[str, Any], record: dict[str, Any], *, top: int = 20, metrics: dict[str, Any] | None = None
+) -> str:
+    """The report page of a run (``metrics``: :func:`~.metrics.game_metrics` of its rows, shown too)."""
     heading = run_title(summary, record)
     parts = [f"<h1>{html.escape(heading)}</h1>", "<h2>Summary</h2>"]
     rows = [["won", interval(summary["won"])]]
@@ -102,6 +104,13 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
         )
     parts.append(_table(["", "rate, 95 % Wilson interval"], rows))
     plots: list[tuple[str, Any]] = []
+    if metrics is not None:
+        from .metrics import metrics_html
+
+        parts.append(metrics_html(metrics))
+        turns = summary.get("turn_values")
+        if turns:
+            plots.append(("turns", _hist(turns, "Game length", "turns")))
     causes = summary["causes"]
     parts.append("<h2>How games end</h2>")
     parts.append(

@@ -20,7 +20,7 @@ import pyarrow as pa
 
 from .intervals import mean_interval, wilson
 
-__all__ = ["DEFINITIONS", "LATE_TURNS", "figure", "game_metrics", "metrics_text", "points"]
+__all__ = ["DEFINITIONS", "LATE_TURNS", "figure", "game_metrics", "metrics_html", "metrics_text", "points"]
 
 LATE_TURNS = 2
 """The *N* of decisiveness (``--late N``): decided in the last N turns."""
@@ -252,3 +252,20 @@ def metrics_text(metrics: dict[str, Any]) -> str:
     """The metrics, one a line, each with its 95 % interval."""
     width = max(len(r["label"]) for r in metrics["rows"])
     return "\n".join(f"{r['label']:<{width}}  {figure(r)}" for r in metrics["rows"])
+
+
+def metrics_html(metrics: dict[str, Any]) -> str:
+    """The metrics as an HTML section: each figure with its interval, its definition on hover."""
+    import html
+
+    rows = "".join(
+        f'<tr><td title="{html.escape(DEFINITIONS.get(r["key"], ("", ""))[1])}">'
+        f"{html.escape(r['label'])}</td>"
+        f"<td>{html.escape(figure(r))}</td></tr>"
+        for r in metrics["rows"]
+    )
+    return (
+        '<h2 id="metrics">Game metrics</h2><p class="note">Each figure with its 95 % interval; the '
+        "definitions and formulas are on the lab guide's metrics page (hover a name for its formula).</p>"
+        f"<table><tr><th>metric</th><th>figure, 95 % interval</th></tr>{rows}</table>"
+    )
