@@ -140,10 +140,10 @@ def _compare(args: argparse.Namespace, out: TextIO, output: Callable[..., None])
     pairs: dict[tuple[int, int], dict[str, Any]] = {}
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
-            if i and len(names) == 2:
-                continue
             try:
                 pairs[i, j] = compare(tables[i], records[i]["spec"], tables[j], records[j]["spec"])
+            except LabError:
+                raise
             except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as exc:
                 raise LabError(
                     f"{names[i]} or {names[j]}: run.json does not describe its games ({exc})"

@@ -21,10 +21,6 @@ from .report import title as run_title
 
 __all__ = ["compare_page", "matchups"]
 
-_NARROW = """.wide{overflow-x:auto;max-width:100%}
-@media (max-width:600px){body{margin:.5em}td,th{font-size:.8em}h1{font-size:1.3em}}
-"""
-
 
 def _diff(value: float, low: float, high: float) -> str:
     return f"{100 * value:+.1f} [{100 * low:+.1f}, {100 * high:+.1f}]"
@@ -99,9 +95,7 @@ def compare_page(
                 labels.append(row["label"])
         by_run.append(seen)
     parts.append(
-        '<div class="wide">'
-        + _table(["metric", *letters], [[label, *(r.get(label, "–") for r in by_run)] for label in labels])
-        + "</div>"
+        _table(["metric", *letters], [[label, *(r.get(label, "–") for r in by_run)] for label in labels])
     )
     parts.append("<h2>Paired differences (the same seeds)</h2>")
     rows: list[list[str]] = []
@@ -155,9 +149,7 @@ def compare_page(
         '<p class="note">Differences in points per 100 games, 95 % intervals: Newcombe\'s paired method 10 '
         "for rates (McNemar's exact p), normal intervals for means.</p>"
     )
-    parts.append(
-        '<div class="wide">' + _table(["pair", "figure", "difference", "p", "pairs"], rows) + "</div>"
-    )
+    parts.append(_table(["pair", "figure", "difference", "p", "pairs"], rows))
     if len(names) > 2:
         cells: list[list[float | None]] = [[None] * len(names) for _ in names]
         for (i, j), result in pairs.items():
@@ -185,9 +177,8 @@ def compare_page(
                 )
             )
     body = "\n".join(parts)
-    style = _STYLE + _NARROW
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(heading)}</title><style>{style}</style></head>\n<body>\n{body}\n</body></html>\n"
+        f"<title>{html.escape(heading)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
     )

@@ -168,7 +168,7 @@ class SoloTracker(Tracker):
         return None
 
 
-_VS_RACE = frozenset(("counters", "order", "turn", "pay", "adjust", "extra-da", "out", "declare"))
+_VS_RACE = frozenset(("deal", "counters", "order", "turn", "pay", "adjust", "extra-da", "out", "declare"))
 _CREST_RACE = frozenset(("damage", "heal", "recover"))
 
 
@@ -180,6 +180,7 @@ class VsTracker(Tracker):
         self.adjusted: dict[str, str] = {}
         self.per = 2 if players == 2 else 1  # counters (and attributes) per player (TOC-VS2-020)
         self.counters: list[list[int]] = []
+        self.start = 0
         self.out: set[int] = set()
         self.named: list[tuple[int, str, int, bool]] = []
         """Each declaration: (declarer, attribute, target, right)."""
@@ -191,8 +192,17 @@ class VsTracker(Tracker):
                 OUT if p in self.out else float(max(c)) for p, c in enumerate(self.counters)
             ]
 
+    def _seat(self, player: int) -> list[int]:
+        # A player's counters; a tracker told fewer players than the game has adds the others as
+        # they first appear, at the start value.
+        while len(self.counters) <= player and self.counters and self.race is not None:
+            self.counters.append([self.start] * self.per)
+            self.race.scores.append(float(self.start))
+        return self.counters[player]
+
     def _race_event(self, kind: str, text: str, amount: int | None) -> None:
         if kind == "counters" and amount is not None:
+            self.start = amount
             self.counters = [[amount] * self.per for _ in range(self.players)]
             self.race = Race([float(amount)] * self.players)
         elif kind == "order" or kind == "turn":
@@ -200,17 +210,20 @@ class VsTracker(Tracker):
             if self.race is not None:
                 self.race.turn()
             return
+        elif kind == "deal":
+            self.per = int(text.split()[0])  # "2 attribute(s) dealt to each player": one per counter
+            return
         elif kind == "pay":
             words = text.split()  # player P lowers counter S by 1 to V (why)
-            self.counters[int(words[1])][int(words[4])] = int(words[8])
+            self._seat(int(words[1]))[int(words[4])] = int(words[8])
         elif kind == "adjust":
-            player = int(text.split()[1])
+            mine = self._seat(int(text.split()[1]))
             for slot, value in _COUNTER.findall(text.partition(": ")[2]):
-                self.counters[player][int(slot)] = int(value)
+                mine[int(slot)] = int(value)
         elif kind == "extra-da":
-            player = int(text.partition(": player ")[2].split()[0])
+            mine = self._seat(int(text.partition(": player ")[2].split()[0]))
             for amount_text, slot in _SUBTRACT.findall(text):
-                self.counters[player][int(slot)] -= int(amount_text)
+                mine[int(slot)] -= int(amount_text)
         elif kind == "out":
             self.out.add(int(text.split()[1]))
         elif kind == "declare":

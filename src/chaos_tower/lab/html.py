@@ -20,7 +20,8 @@ _STYLE = """
 body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}
 th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow:auto}.plot svg{max-width:100%;height:auto}
-.note{color:#666;font-size:.9em}
+.note{color:#666;font-size:.9em}.wide{overflow-x:auto;max-width:100%}td{overflow-wrap:anywhere}
+@media (max-width:600px){body{margin:.5em}td,th{font-size:.8em}h1{font-size:1.3em}}
 """
 
 
@@ -80,7 +81,8 @@ def _intervals(rows: list[tuple[str, float, float, float]], title: str, xlabel: 
 def _table(head: list[str], rows: list[list[str]]) -> str:
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><tr>{cells}</tr>{body}</table>"
+    # In a box of its own that scrolls sideways on a narrow screen, so the page never does.
+    return f'<div class="wide"><table><tr>{cells}</tr>{body}</table></div>'
 
 
 def html_report(
@@ -196,5 +198,6 @@ def html_report(
     body = "\n".join(parts)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(heading)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
     )

@@ -39,7 +39,7 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
         "Σ_g points_s(g) / n; normal interval of the mean over games",
     ),
     "seat_gap": (
-        "balance: the seat gap",
+        "balance: seat gap (points)",
         "mean over games of points_best(g) − points_worst(g), best and worst the seats with the most "
         "and fewest points over the run; normal interval of that mean (the seats are picked from the "
         "same games, so read it as an upper estimate); 0 is a balanced game",
@@ -172,7 +172,7 @@ def game_metrics(table: pa.Table, spec: dict[str, Any], *, late: int = LATE_TURN
         totals = [sum(p[s] for p in shares) for s in range(players)]
         best, worst = totals.index(max(totals)), totals.index(min(totals))
         gap = _mean("seat_gap", [p[best] - p[worst] for p in shares])
-        out.append({**gap, "label": f"balance: seat gap (seat {best} − seat {worst}, points)"})
+        out.append({**gap, "seats": [best, worst]})
         fair = 0.5 if spec.get("teams") else 1 / players
         known = [(f, w, p) for f, w, p in zip(rows["first"], winners, shares, strict=True) if f is not None]
         first_wins = sum(1 for f, w, _ in known if w and f in w)
@@ -241,7 +241,8 @@ def figure(row: dict[str, Any]) -> str:
     if row["key"] == "seat_points":
         return f"{_pct(row['value'])} [{_pct(row['low'])}, {_pct(row['high'])}] of a point per game"
     if row["key"] in ("first_points", "seat_gap"):
-        return f"{100 * row['value']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]"
+        text = f"{100 * row['value']:+.1f} points [{100 * row['low']:+.1f}, {100 * row['high']:+.1f}]"
+        return text + (" (seat {} − seat {})".format(*row["seats"]) if "seats" in row else "")
     text = f"{row['value']:.2f} [{row['low']:.2f}, {row['high']:.2f}]"
     if "median" in row:
         text += f"; median {row['median']:.0f}, quartiles {row['q1']:.0f}–{row['q3']:.0f}, max {row['max']}"
@@ -267,5 +268,5 @@ def metrics_html(metrics: dict[str, Any]) -> str:
     return (
         '<h2 id="metrics">Game metrics</h2><p class="note">Each figure with its 95 % interval; the '
         "definitions and formulas are on the lab guide's metrics page (hover a name for its formula).</p>"
-        f"<table><tr><th>metric</th><th>figure, 95 % interval</th></tr>{rows}</table>"
+        f'<div class="wide"><table><tr><th>metric</th><th>figure, 95 % interval</th></tr>{rows}</table></div>'
     )
