@@ -219,13 +219,8 @@ def test_the_commands_run_report_and_compare(tmp_path: Path, capsys: pytest.Capt
     )
     out = capsys.readouterr().out
     assert "tower solo" in out and ": 30 games" in out and "won:" in out and "ended by:" in out
-    assert (
-        main(
-            ["lab", "run", "--out", str(b), "-n", "30", "--agent", "random", "--workers", "0", "--quiet"]
-            + ["--max-actions", "200"]
-        )
-        == 0
-    )
+    argv = ["lab", "run", "--out", str(b), "-n", "30", "--agent", "random", "--workers", "0", "--quiet"]
+    assert main([*argv, "--max-actions", "200"]) == 0
     capsys.readouterr()
     # Two agents on the same seeds are paired (issue 24 item 11): B's agent minus A's.
     assert main(["lab", "compare", str(a), str(b)]) == 0

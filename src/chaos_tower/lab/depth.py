@@ -63,7 +63,12 @@ class Depth:
             f"{self.strong} {scale * self.strong_mean:.1f}, {self.weak} {scale * self.weak_mean:.1f} "
             f"{'floor' if self.metric == 'floor' else 'points per 100 games'} on the same seeds",
             f"gain: {scale * self.gain:+.2f} {unit} [{scale * self.low:+.2f}, {scale * self.high:+.2f}] "
-            f"({self.method})",
+            f"({self.method})"
+            + (
+                "; every seed gave the same gain, so the interval has no width: play more seeds"
+                if self.high == self.low
+                else ""
+            ),
         ]
         if len(self.per_seat) > 1:
             lines += [

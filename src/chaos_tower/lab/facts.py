@@ -294,7 +294,7 @@ class CrestTracker(Tracker):
         self.ids = frozenset(card.id for card in cards.all_cards())
         self.source: list[str] = []
         self.hp = {card.id: float(card.hp) for card in cards.monsters}
-        self.race = Race([0.0] * players)
+        self.hp_race = self.race = Race([0.0] * players)
         """Each seat's HP: its monster card's, less the damage, plus the healing (CRD-BEAST-B)."""
 
     def observe(self, events: Any) -> None:
@@ -307,15 +307,15 @@ class CrestTracker(Tracker):
             if seat and int(seat.group(1)) not in self.monsters:
                 name = str(seat.group(2))
                 self.monsters[int(seat.group(1))] = monster = self._id(name)  # named by name
-                if int(seat.group(1)) < len(self.race.scores):
-                    self.race.scores[int(seat.group(1))] = self.hp.get(monster, 0.0)
+                if int(seat.group(1)) < len(self.hp_race.scores):
+                    self.hp_race.scores[int(seat.group(1))] = self.hp.get(monster, 0.0)
             if kind in _CREST_RACE and seat and event.amount is not None:
                 where = int(seat.group(1))
-                if where < len(self.race.scores):
-                    self.race.scores[where] += -event.amount if kind == "damage" else event.amount
+                if where < len(self.hp_race.scores):
+                    self.hp_race.scores[where] += -event.amount if kind == "damage" else event.amount
             elif kind == "turn":
                 self.turns += 1
-                self.race.turn()
+                self.hp_race.turn()
             if kind == "reveal":
                 sets["placed"].update(self._cards_in(kind, text))  # put out face down (CRD-START-D)
             elif kind == "grow":
@@ -330,9 +330,9 @@ class CrestTracker(Tracker):
             elif kind == "first" and self.first is None:
                 self.first = int(text.split()[1])
             elif kind == "death":
-                where = _SEAT.match(text)
-                if where and int(where.group(1)) < len(self.race.scores):
-                    self.race.scores[int(where.group(1))] = OUT
+                dead = _SEAT.match(text)
+                if dead and int(dead.group(1)) < len(self.hp_race.scores):
+                    self.hp_race.scores[int(dead.group(1))] = OUT
                 # CRD-DEATH-A: one credit per death, to the card of the blow that killed, or to its
                 # cards together ("a + b") when a combined blow did: never one credit per card.
                 blow = " + ".join(sorted({card for card in self.source if card}))

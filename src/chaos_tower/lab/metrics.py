@@ -27,7 +27,7 @@ LATE_TURNS = 2
 
 DEFINITIONS: dict[str, tuple[str, str]] = {
     "games": ("games", "n, the games in the run"),
-    "won": ("won (solo) / decided (some seat won)", "#{g : W(g) ≠ ∅} / n; Wilson interval"),
+    "won": ("won (solo); decided, some seat won (several players)", "#{g : W(g) ≠ ∅} / n; Wilson interval"),
     "draw": ("no seat won (draw, or the action cap)", "#{g : W(g) = ∅} / n; Wilson interval"),
     "seat_won": ("seat s won, of all games", "#{g : s ∈ W(g)} / n; Wilson interval"),
     "seat_decided": (
@@ -51,7 +51,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     ),
     "first_points": (
         "first-player advantage, points (draws as shared points)",
-        "Σ_g points_first(g)(g) / n − 1/k; normal interval of the mean",
+        "Σ_g points_{first(g)}(g) / n − 1/k (a point is split among the winners, so 1/k with teams "
+        "too); normal interval of the mean",
     ),
     "length_actions": (
         "game length, actions",
@@ -76,8 +77,8 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
     "lead_changed": ("games with a lead change", "#{g : lead changes(g) ≥ 1} / n; Wilson interval"),
     "late": (
         "decisiveness: decided in the last N turns",
-        "of the games one seat won: #{g : the winner was not the leader at the start of each of the "
-        "last N turns} / #{g won by one seat}; Wilson interval; a high share is a close, late-decided "
+        "of the decided games: #{g : no winner (a seat of W(g)) was the leader at the start of each of "
+        "the last N turns} / #{g decided}; Wilson interval; a high share is a close, late-decided "
         "game, a low one a game decided early",
     ),
     "named_win": (
@@ -187,7 +188,8 @@ def game_metrics(table: pa.Table, spec: dict[str, Any], *, late: int = LATE_TURN
                 "kind": "advantage",
             }
         )
-        out.append({**_mean("first_points", [p[f] for f, _, p in known], shift=fair), "fair": fair})
+        share = 1 / players  # a point is split among the winners: a seat's fair share is 1/k, teams or not
+        out.append({**_mean("first_points", [p[f] for f, _, p in known], shift=share), "fair": share})
     out.append(_spread("length_actions", list(rows["length"])))
     turns = [t for t in rows.get("turns", ()) if t is not None]
     if turns:
@@ -198,11 +200,11 @@ def game_metrics(table: pa.Table, spec: dict[str, Any], *, late: int = LATE_TURN
         out.append({**_mean("lead_changes", [float(c) for c in changes]), "race": _RACE[rules]})
         out.append(_share("lead_changed", sum(1 for c in changes if c), len(changes)))
         single = [
-            (w[0], leader, kept)
+            (w, leader, kept)
             for w, leader, kept in zip(winners, rows["leader"], rows["lead_kept"], strict=True)
-            if len(w) == 1 and kept is not None
+            if w and kept is not None
         ]
-        late_games = sum(1 for w, leader, kept in single if leader != w or kept < late)
+        late_games = sum(1 for w, leader, kept in single if leader not in w or kept < late)
         label = f"decisiveness: decided in the last {late} turns"
         out.append({**_share("late", late_games, len(single), label), "turns": late})
     else:
