@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
         (
             "crest",
             lab.RunSpec(game="crest", mode="duel", players=2, agents=("greedy",), games=30),
-            {"causes", "turns", "length", "monsters", "deaths", "cards"},
+            {"causes", "turns", "seats", "length", "monsters", "deaths", "cards"},
         ),
     ],
 )

@@ -113,6 +113,19 @@ def html_report(
         turns = summary.get("turn_values")
         if turns:
             plots.append(("turns", _hist(turns, "Game length", "turns")))
+        seats = [
+            (
+                r["label"],
+                r["value"] - 1 / summary["players"],
+                r["low"] - 1 / summary["players"],
+                r["high"] - 1 / summary["players"],
+            )
+            for r in metrics["rows"]
+            if r["key"] == "seat_points"
+        ]
+        if seats:
+            title = f"Points per seat minus the fair share 1/{summary['players']}"
+            plots.append(("seats", _intervals(seats, title, "points per game (95 % interval)")))
     causes = summary["causes"]
     parts.append("<h2>How games end</h2>")
     parts.append(
