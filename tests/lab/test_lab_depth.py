@@ -61,3 +61,11 @@ def test_lab_depth_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFix
     assert data["seeds"] == 6 and data["low"] <= data["gain"] <= data["high"]
     assert main(["lab", "depth", "--strong", "greedy", "--weak", "random", "-n", "1"]) == 1
     assert "2 game seeds" in capsys.readouterr().err
+
+
+def test_depth_is_the_same_in_worker_processes() -> None:
+    """Every game's seeds derive from the master seed and the game's number: two workers give the
+    same figures as this process."""
+    here = depth(VS, CardSource(game="tower"), "heuristic", "random", games=8)
+    spread = depth(VS, CardSource(game="tower"), "heuristic", "random", games=8, workers=2)
+    assert spread.as_json() == here.as_json()

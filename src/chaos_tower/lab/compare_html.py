@@ -156,7 +156,8 @@ def compare_page(
             cells[i][j] = result["difference"]
             cells[j][i] = -result["difference"]
         parts.append("<h2>Heatmap: the column's run minus the row's</h2>")
-        draw = _heatmap(letters, cells, "won: column − row, paired (points per 100 games)", "points")
+        what = "won" if int(records[0]["spec"]["players"]) == 1 else "decided (some seat won)"
+        draw = _heatmap(letters, cells, f"{what}: column − row, paired (points per 100 games)", "points")
         parts.append(f'<div class="plot" id="plot-heatmap">{_svg(draw)}</div>')
         found = matchups(list(zip(records, tables, strict=True)))
         agents = sorted({a for a, _ in found} | {b for _, b in found})
