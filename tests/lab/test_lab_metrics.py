@@ -230,3 +230,13 @@ def test_the_docs_lab_metrics_page_defines_every_metric_and_shows_every_mode() -
     for mode in ("### Tower solo", "### Tower VS, 2 players", "### Tower VS, 3 players", "### Crest Duel"):
         assert mode in page
     assert "load average" in page and "Skill depth (`lab depth" in page
+
+
+def test_a_share_of_none_or_all_has_its_exact_bound() -> None:
+    """0 of 200 is [0.0%, 1.9%], not a lower bound of 1.7e-18 printed as "0.00000000000000017%"."""
+    from chaos_tower.lab.intervals import wilson
+    from chaos_tower.lab.report import pct
+
+    assert wilson(0, 200)[1] == 0.0 and wilson(200, 200)[2] == 1.0
+    assert wilson(60, 60)[2] == 1.0  # printed 99.999999999999972% before
+    assert pct(wilson(0, 200)[1]) == "0.0%" and pct(wilson(0, 200)[2]) == "1.9%"
