@@ -15,12 +15,16 @@ import re
 from typing import Any
 
 from .failure import LabError
+from .race import OUT, Race
 
 __all__ = ["FACTS", "Tracker", "tracker_for"]
 
 FACTS = ("drawn", "placed", "fought", "defeated", "held", "used")
 """The per-card fact columns, each a sorted list of distinct card IDs per game."""
 
+_COUNTER = re.compile(r"counter (\d+) [+-]\d+ to (-?\d+)")
+_SUBTRACT = re.compile(r"(\d+) from counter (\d+)")
+_NAMED = re.compile(r"player (\d+) named (\w) for player (\d+): (right|wrong)$")
 _LEAVING = re.compile(r"da ([+-]\d+) leaving (.+), ([+-]\d+) entering (.+)$")
 _SEAT = re.compile(r"^seat (\d+) \(([^)]+)\)")
 
@@ -60,8 +64,15 @@ def _names(cards: Any) -> dict[str, str]:
 class Tracker:
     """Collects one game's facts from each step's events; :meth:`row` gives them."""
 
-    def __init__(self, cards: Any) -> None:
+    def __init__(self, cards: Any, players: int = 1) -> None:
         self.names: dict[str, str] = _names(cards)
+        self.players = players
+        self.turns = 0
+        """Turns begun (solo: chaos cards placed from the deck, TOC-PLAY-A)."""
+        self.race: Race | None = None
+        """The score or HP race between seats (:mod:`.race`), in modes that have one."""
+        self.bluffs: int | None = None
+        self.bluffs_kept: int | None = None
         self.sets: dict[str, set[str]] = {fact: set() for fact in FACTS}
         self.killers: list[str] = []
         self.floor: int | None = None
@@ -84,6 +95,9 @@ class Tracker:
     def observe(self, events: Any) -> None:
         """Read the events of one action."""
 
+    def close(self, state: Any) -> None:
+        """Read what the game's end shows the referee (the VS attributes, for the bluffs)."""
+
     def row(self) -> dict[str, Any]:
         """The facts as row values (card IDs)."""
         row: dict[str, Any] = {fact: sorted(cards - {""}) for fact, cards in self.sets.items()}
@@ -91,14 +105,23 @@ class Tracker:
         killers = [card for card in self.killers if card]
         row.update(killers=killers, floor=self.floor, first=self.first, seat_cards=seat_cards)
         row["monsters"] = [self.monsters.get(seat, "") for seat in range(len(self.monsters))] or None
+        race = self.race.row() if self.race is not None else {}
+        row.update(
+            turns=self.turns,
+            lead_changes=race.get("lead_changes"),
+            leader=race.get("leader"),
+            lead_kept=race.get("lead_kept"),
+            bluffs=self.bluffs,
+            bluffs_kept=self.bluffs_kept,
+        )
         return row
 
 
 class SoloTracker(Tracker):
     """The solo Tower: cards placed (so drawn), monsters fought and defeated, items held, used."""
 
-    def __init__(self, cards: Any) -> None:
-        super().__init__(cards)
+    def __init__(self, cards: Any, players: int = 1) -> None:
+        super().__init__(cards, players)
         self.floor = 1  # the game starts on floor 1 (TOC-PREP-01)
         self.monster_ids = {self.names[card.name] for card in cards.monsters}
         self.blow: str | None = None
@@ -113,6 +136,7 @@ class SoloTracker(Tracker):
                 sets["placed"].add(card)
                 if kind == "place":
                     sets["drawn"].add(card)  # a chaos card is placed as it is drawn (TOC-PLAY-A)
+                    self.turns += 1
             elif kind == "move" and " → " in text:  # not "the player walks off the floor"
                 card = self._id(text.rpartition(" → ")[2].rpartition(" (")[0])
                 if card in self.monster_ids:
@@ -144,20 +168,105 @@ class SoloTracker(Tracker):
         return None
 
 
+_VS_RACE = frozenset(("deal", "counters", "order", "turn", "pay", "adjust", "extra-da", "out", "declare"))
+_CREST_RACE = frozenset(("damage", "heal", "recover"))
+
+
 class VsTracker(Tracker):
     """The VS modes: chaos cards drawn, items given (used); the card whose adjustment put a player out."""
 
-    def __init__(self, cards: Any) -> None:
-        super().__init__(cards)
+    def __init__(self, cards: Any, players: int = 2) -> None:
+        super().__init__(cards, players)
         self.adjusted: dict[str, str] = {}
+        self.per = 2 if players == 2 else 1  # counters (and attributes) per player (TOC-VS2-020)
+        self.counters: list[list[int]] = []
+        self.start = 0
+        self.out: set[int] = set()
+        self.named: list[tuple[int, str, int, bool]] = []
+        """Each declaration: (declarer, attribute, target, right)."""
+
+    def _standing(self) -> None:
+        # The race: each player's highest single counter (TOC-VS2-030), a player out out of it.
+        if self.race is not None:
+            self.race.scores[:] = [
+                OUT if p in self.out else float(max(c)) for p, c in enumerate(self.counters)
+            ]
+
+    def _seat(self, player: int) -> list[int]:
+        # A player's counters; a tracker told fewer players than the game has adds the others as
+        # they first appear, at the start value.
+        while len(self.counters) <= player and self.counters and self.race is not None:
+            self.counters.append([self.start] * self.per)
+            self.race.scores.append(float(self.start))
+        return self.counters[player]
+
+    def _race_event(self, kind: str, text: str, amount: int | None) -> None:
+        if kind == "counters" and amount is not None:
+            self.start = amount
+            self.counters = [[amount] * self.per for _ in range(self.players)]
+            self.race = Race([float(amount)] * self.players)
+        elif kind == "order" or kind == "turn":
+            self.turns += 1
+            if self.race is not None:
+                self.race.turn()
+            return
+        elif kind == "deal":
+            self.per = int(text.split()[0])  # "2 attribute(s) dealt to each player": one per counter
+            return
+        elif kind == "pay":
+            words = text.split()  # player P lowers counter S by 1 to V (why)
+            self._seat(int(words[1]))[int(words[4])] = int(words[8])
+        elif kind == "adjust":
+            mine = self._seat(int(text.split()[1]))
+            for slot, value in _COUNTER.findall(text.partition(": ")[2]):
+                mine[int(slot)] = int(value)
+        elif kind == "extra-da":
+            mine = self._seat(int(text.partition(": player ")[2].split()[0]))
+            for amount_text, slot in _SUBTRACT.findall(text):
+                mine[int(slot)] -= int(amount_text)
+        elif kind == "out":
+            self.out.add(int(text.split()[1]))
+        elif kind == "declare":
+            named = _NAMED.search(text)
+            if named:
+                who, letter, target, verdict = named.groups()
+                self.named.append((int(who), letter, int(target), verdict == "right"))
+            return
+        else:
+            return
+        self._standing()
+
+    def close(self, state: Any) -> None:
+        # A bluff names one's own attribute (own_attribute_bluff, TOC-VS2-029): who holds what is
+        # secret until the end, so it is read from the referee's final state. It is kept when no
+        # other player named that attribute rightly for the bluffer afterwards.
+        from ..tower.vocabulary import LETTERS
+
+        held = getattr(state, "attributes", None)
+        if held is None:
+            return
+        bluffs = kept = 0
+        for index, (who, attribute, _target, _right) in enumerate(self.named):
+            if LETTERS.index(attribute) in held[who]:
+                bluffs += 1
+                found = any(
+                    later[0] != who and later[2] == who and later[1] == attribute and later[3]
+                    for later in self.named[index + 1 :]
+                )
+                kept += not found
+        self.bluffs, self.bluffs_kept = bluffs, kept
 
     def observe(self, events: Any) -> None:
         sets = self.sets
         for event in events:
             kind = event.kind
             text = event.text
-            if kind == "turn" and self.first is None and event.amount is not None:
-                self.first = event.amount  # the first turn announced is the first seat's (TOC-VS3-045)
+            if kind in _VS_RACE:
+                self._race_event(kind, text, event.amount)
+            if kind == "order" and self.first is None and event.amount is not None:
+                # The setup's "player P begins" (TOC-VS2-025 / TOC-VS3-045). Not the first "turn"
+                # event: that one announces the second turn, so it named the seat after the first.
+                self.first = event.amount
             elif kind == "draw":
                 who, _, rest = text.partition(" draws ")
                 card = self._id(rest.rpartition(" (")[0])
@@ -180,11 +289,13 @@ class VsTracker(Tracker):
 class CrestTracker(Tracker):
     """Crest Duel: cards put out and grown (placed), crests and spells used; the card of each killing blow."""
 
-    def __init__(self, cards: Any) -> None:
-        super().__init__(cards)
+    def __init__(self, cards: Any, players: int = 2) -> None:
+        super().__init__(cards, players)
         self.ids = frozenset(card.id for card in cards.all_cards())
-        self.players = 0
         self.source: list[str] = []
+        self.hp = {card.id: float(card.hp) for card in cards.monsters}
+        self.hp_race = self.race = Race([0.0] * players)
+        """Each seat's HP: its monster card's, less the damage, plus the healing (CRD-BEAST-B)."""
 
     def observe(self, events: Any) -> None:
         sets = self.sets
@@ -195,7 +306,16 @@ class CrestTracker(Tracker):
             seat = _SEAT.match(text)
             if seat and int(seat.group(1)) not in self.monsters:
                 name = str(seat.group(2))
-                self.monsters[int(seat.group(1))] = self._id(name)  # the monsters are named by name
+                self.monsters[int(seat.group(1))] = monster = self._id(name)  # named by name
+                if int(seat.group(1)) < len(self.hp_race.scores):
+                    self.hp_race.scores[int(seat.group(1))] = self.hp.get(monster, 0.0)
+            if kind in _CREST_RACE and seat and event.amount is not None:
+                where = int(seat.group(1))
+                if where < len(self.hp_race.scores):
+                    self.hp_race.scores[where] += -event.amount if kind == "damage" else event.amount
+            elif kind == "turn":
+                self.turns += 1
+                self.hp_race.turn()
             if kind == "reveal":
                 sets["placed"].update(self._cards_in(kind, text))  # put out face down (CRD-START-D)
             elif kind == "grow":
@@ -210,6 +330,9 @@ class CrestTracker(Tracker):
             elif kind == "first" and self.first is None:
                 self.first = int(text.split()[1])
             elif kind == "death":
+                dead = _SEAT.match(text)
+                if dead and int(dead.group(1)) < len(self.hp_race.scores):
+                    self.hp_race.scores[int(dead.group(1))] = OUT
                 # CRD-DEATH-A: one credit per death, to the card of the blow that killed, or to its
                 # cards together ("a + b") when a combined blow did: never one credit per card.
                 blow = " + ".join(sorted({card for card in self.source if card}))
@@ -246,7 +369,7 @@ class CrestTracker(Tracker):
         return []  # "removes 2 crest(s) from m0"
 
 
-def tracker_for(rules: str, cards: Any) -> Tracker:
-    """A new tracker for a game of ``rules`` (``tower-solo``, ``tower-vs``, ``crest``)."""
+def tracker_for(rules: str, cards: Any, players: int | None = None) -> Tracker:
+    """A new tracker for a game of ``rules`` (``tower-solo``, ``tower-vs``, ``crest``) and ``players``."""
     kind = {"tower-solo": SoloTracker, "tower-vs": VsTracker, "crest": CrestTracker}[rules]
-    return kind(cards)
+    return kind(cards, players or (1 if rules == "tower-solo" else 2))

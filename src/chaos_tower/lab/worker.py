@@ -75,8 +75,9 @@ def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...]]:
     return json.dumps(spec.options(), sort_keys=True), factories
 
 
-def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
-    """Play game ``index`` of the run and return its row."""
+def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | None = None) -> dict[str, Any]:
+    """Play game ``index`` of the run and return its row (``seeds``: the seats' agent seeds, if not
+    the run's own: an experiment giving one agent other random numbers on the same game seed)."""
     seed = game_seed(spec.seed, index)
     multi = spec.mode != "solo"
     state = ct.api.new_game(  # the options of any mode, as data: the dispatch itself, not the typed overloads
@@ -90,8 +91,11 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
         **dict(spec.readings),
     )
     options, factories = _fixed(spec)
-    agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
-    tracker = tracker_for(spec.rules, cards)
+    agents = [
+        make(agent_seed(spec.seed, index, seat) if seeds is None else seeds[seat])
+        for seat, make in enumerate(factories)
+    ]
+    tracker = tracker_for(spec.rules, cards, spec.players)
     tracker.observe(state.events)
     apply = ct.apply
     current = ct.current_player
@@ -103,6 +107,7 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
         observe(state.events)
         length += 1
         seat = current(state)
+    tracker.close(state)
     end = ct.outcome(state)
     returns = list(ct.returns(state))
     if spec.mode == "solo":
