@@ -166,7 +166,9 @@ def _option_flags(args: argparse.Namespace, game: str, mode: str) -> tuple[tuple
     named = {"players", "teams", "extra_rule", "max_actions"}
     try:
         specs = [s for s in registry.game(game).mode(mode).options if s.name not in named]
-        given = option_flags(getattr(args, "option_flags", None) or (), specs, prog=f"chaos-tower lab run ({mode})")
+        given = option_flags(
+            getattr(args, "option_flags", None) or (), specs, prog=f"chaos-tower lab run ({mode})"
+        )
     except (KeyError, FlagError) as exc:
         raise LabError(str(exc).strip("'\"")) from None
     return tuple(given.items())
