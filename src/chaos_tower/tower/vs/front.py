@@ -15,13 +15,10 @@ from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
 from . import actions, determinize, engine, layout, notation, observe, render, serial, setup, svg
 from .observe import VsObservation
-from .options import OPTIONS, OWN_FIELDS
+from .options import OPTIONS, OWN_FIELDS, registered
 from .state import VsState
 
 __all__ = ["OPTIONS", "VS", "VS_VIEW", "start"]
-
-
-
 
 
 def start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
@@ -34,7 +31,8 @@ def _options(state: VsState) -> Options:
     return Options(
         mode="vs",
         values=tuple(
-            (s.name, getattr(state, s.name) if s.name in OWN_FIELDS else state.more[s.name]) for s in OPTIONS
+            (s.name, getattr(state, s.name) if s.name in OWN_FIELDS else state.more[s.name])
+            for s in registered()
         ),
     )
 

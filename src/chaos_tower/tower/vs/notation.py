@@ -37,7 +37,7 @@ from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
 from . import knowledge
 from .invariants import violations
-from .options import MORE, OPTIONS
+from .options import carried, registered
 from .state import NO_MORE, Declaration, Gift, VsOutcome, VsState, compile_table
 
 __all__ = ["GAME", "from_notation", "to_notation"]
@@ -126,7 +126,7 @@ def to_notation(state: VsState) -> str:
         "seed": str(state.seed),
     }
     text = f"{GAME} " + " ".join(f"{k}={parts[k]}" for k in _KEYS)
-    if MORE:
+    if carried(registered()):
         text += f" opts={options_word(state.more)}"
     if state.result is not None:
         r = state.result
@@ -177,7 +177,9 @@ def from_notation(text: str, cards: TowerCardSet) -> VsState:
     """
     if not isinstance(cards, TowerCardSet):
         raise NotationError(f"a VS position is read with a Tower card set, not {type(cards).__name__}")
-    found = fields(text, GAME, (*_KEYS, "opts") if MORE else _KEYS, ("result",))
+    specs = registered()
+    more_names = carried(specs)
+    found = fields(text, GAME, (*_KEYS, "opts") if more_names else _KEYS, ("result",))
     t = compile_table(cards)
     item_of = {x: i for i, x in enumerate(t.item_ids)}
     chaos_of = {x: i for i, x in enumerate(t.chaos_ids)}
@@ -224,7 +226,7 @@ def from_notation(text: str, cards: TowerCardSet) -> VsState:
         if more is None:
             values["more"] = NO_MORE
         else:
-            values["more"] = read_options_word("vs", OPTIONS, more, error=NotationError, only=MORE)
+            values["more"] = read_options_word("vs", specs, more, error=NotationError, only=more_names)
         if not 2 <= values["players"] <= 5:
             raise ValueError("a VS game has 2 to 5 players")
         state = VsState(table=t, **values)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...kernel.options import OptionSpec
 
-__all__ = ["MORE", "OPTIONS", "OWN_FIELDS"]
+__all__ = ["MORE", "OPTIONS", "OWN_FIELDS", "carried", "registered"]
 
 
 OPTIONS = (
@@ -80,3 +80,17 @@ read them on every action); every other option is in its ``more`` record."""
 
 MORE = tuple(spec.name for spec in OPTIONS if spec.name not in OWN_FIELDS)
 """The options carried in ``VsState.more``, in the order of :data:`OPTIONS`."""
+
+
+def registered() -> tuple[OptionSpec, ...]:
+    """The VS mode's option specs as registered (:data:`OPTIONS`, unless a program registered the
+    mode with others): what saves, positions and ``ct.options`` write and read."""
+    from ...registry import mode_of
+    from .state import VsState
+
+    return mode_of(VsState).options
+
+
+def carried(specs: tuple[OptionSpec, ...]) -> tuple[str, ...]:
+    """The names of the options of ``specs`` that a state carries in its ``more`` record."""
+    return tuple(spec.name for spec in specs if spec.name not in OWN_FIELDS)

@@ -20,7 +20,7 @@ from ...kernel.events import Event
 from ...kernel.options import options_data, read_options
 from ..cards import TowerCardSet
 from .invariants import violations
-from .options import MORE, OPTIONS
+from .options import carried, registered
 from .state import Declaration, Gift, VsOutcome, VsState, compile_table
 
 __all__ = ["FORMAT", "dumps", "loads"]
@@ -86,6 +86,8 @@ def _rows(value: Any, name: str, read: Any) -> tuple[Any, ...]:
 
 
 def _position(p: dict[str, Any]) -> dict[str, Any]:
+    specs = registered()
+    more = carried(specs)
     expected = {
         *_INTS,
         *_INT_TUPLES,
@@ -98,7 +100,7 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
         "adjust_after_draw",
         "declare_when",
         "own_attribute_bluff",
-        *MORE,
+        *more,
         "gifts",
         "named",
         "result",
@@ -135,7 +137,7 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
         raise SaveError("own_attribute_bluff must be true or false")
     for name in ("adjust_after_draw", "declare_when", "own_attribute_bluff"):
         fields[name] = p[name]
-    fields["more"] = read_options("vs", OPTIONS, {name: p[name] for name in MORE}, only=MORE)
+    fields["more"] = read_options("vs", specs, {name: p[name] for name in more}, only=more)
     gifts = _rows(p["gifts"], "gifts", _ints)
     if any(len(g) != 3 for g in gifts):
         raise SaveError("a gift is [giver, recipient, item]")
