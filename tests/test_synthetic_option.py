@@ -240,3 +240,13 @@ def test_the_option_is_typed_and_on_the_rule_pages(limited: registry.ModeSpec) -
 
     row = next(line for line in mode_table(limited).splitlines() if "`hand_limit`" in line)
     assert "`--hand-limit`" in row and "3 to 5" in row and "`5`" in row and "TOY-TURN-03" in row
+
+
+def test_two_games_with_a_mode_of_one_name_keep_their_own_adapter_parameters(
+    limited: registry.ModeSpec,
+) -> None:
+    """The toy's mode and Crest's are both called ``duel``: each adapter variant reads its own
+    mode's specs (its ModeSpec), not whichever game's ``duel`` was registered last."""
+    crest = [spec.name for spec in adapter_mode("crest_duel_2").free_options()]
+    assert crest == ["teams", "max_actions"]
+    assert "hand_limit" in [spec.name for spec in adapter_mode("toy_duel_2").free_options()]
