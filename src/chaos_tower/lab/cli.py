@@ -159,6 +159,23 @@ def _readings(given: list[str]) -> tuple[tuple[str, Any], ...]:
     return tuple(pairs)
 
 
+def _option_flags(args: argparse.Namespace, game: str, mode: str) -> tuple[tuple[str, Any], ...]:
+    # The mode's other options as flags made from its specs (app.optionflags), as play takes them.
+    from .. import registry
+    from ..app.optionflags import FlagError, option_flags
+    from .spec import LabError
+
+    named = {"players", "teams", "extra_rule", "max_actions"}
+    try:
+        specs = [s for s in registry.game(game).mode(mode).options if s.name not in named]
+        given = option_flags(
+            getattr(args, "option_flags", None) or (), specs, prog=f"chaos-tower lab run ({mode})"
+        )
+    except (KeyError, FlagError) as exc:
+        raise LabError(str(exc).strip("'\"")) from None
+    return tuple(given.items())
+
+
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -178,7 +195,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         extra_rule=args.extra_rule,
         max_actions=args.max_actions,
         agents=agents,
-        readings=_readings(args.option),
+        readings=_readings(args.option) + _option_flags(args, game, mode),
         games=args.games,
         seed=args.seed,
     ).check()

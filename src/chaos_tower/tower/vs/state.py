@@ -25,6 +25,7 @@ from attrs import field, frozen
 from ...kernel.cardref import lookup
 from ...kernel.events import Event
 from ...kernel.memo import Memo, remember
+from ...kernel.options import Options
 from ...kernel.records import copier, updater
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
 from ..fingerprint import fingerprint as set_fingerprint
@@ -160,6 +161,10 @@ class VsOutcome:
         return tuple(i for i, r in enumerate(self.results) if r == "won")
 
 
+NO_MORE = Options(mode="vs", values=())
+"""A VS state's ``more`` when the mode has no option beyond its own fields."""
+
+
 @frozen(kw_only=True)
 class VsState:
     """A VS position: the referee's whole view, hidden parts included."""
@@ -207,6 +212,9 @@ class VsState:
     """The reading of `TOC-VS2-029` / `TOC-VS3-049` played: on one's turn, or at any of one's decisions."""
     own_attribute_bluff: bool
     """Whether a declaration may name one of the declarer's own attributes (a bluff, always wrong)."""
+    more: Options = NO_MORE
+    """The mode's other options (:data:`~chaos_tower.tower.vs.options.MORE`), as one record: saved,
+    notated and given by ``ct.options`` generically, so a new option needs no field here."""
     result: VsOutcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the last action did (not part of the position)."""
