@@ -44,7 +44,9 @@ MODES: dict[str, Callable[[Any, Any, int], Any]] = {
     "vs2": lambda tower, crest, seed: ct.new_game(tower, mode="vs", players=2, seed=seed, max_actions=CAP),
     "vs4": lambda tower, crest, seed: ct.new_game(tower, mode="vs", players=4, seed=seed, max_actions=CAP),
     "crest2": lambda tower, crest, seed: ct.new_game(crest, players=2, seed=seed, max_actions=CAP),
-    "crest4-teams": lambda tower, crest, seed: ct.new_game(crest, players=4, teams=True, seed=seed, max_actions=CAP),
+    "crest4-teams": lambda tower, crest, seed: ct.new_game(
+        crest, players=4, teams=True, seed=seed, max_actions=CAP
+    ),
 }
 ORACLE = "oracle (sees the deck)"
 
@@ -150,7 +152,9 @@ class League:
     def table(self, ratings: Ratings) -> list[str]:
         """The printed rating table, rung by rung, with each rung's lead over the one below."""
         order = [label for label, _, _ in self.ladder] + ([ORACLE] if ORACLE in self.clocks else [])
-        lines = [f"{'agent':<22} {'Elo':>6}  95 % interval   games  score  lead over the rung below     dec/s"]
+        lines = [
+            f"{'agent':<22} {'Elo':>6}  95 % interval   games  score  lead over the rung below     dec/s"
+        ]
         for below, label in itertools.pairwise([None, *order]):
             r = ratings[label]
             seconds, decisions = self.clocks[label]
@@ -179,7 +183,8 @@ def main(argv: list[str] | None = None) -> int:
         league = League(mode, args.budgets)
         started = time.perf_counter()
         ratings = league.play(args.seeds, args.oracle, args.oracle_seconds)
-        print(f"{mode}: {len(league.games)} games, seeds 0-{args.seeds - 1}, {time.perf_counter() - started:.0f} s")
+        seconds = time.perf_counter() - started
+        print(f"{mode}: {len(league.games)} games, seeds 0-{args.seeds - 1}, {seconds:.0f} s")
         for line in league.table(ratings):
             print("  " + line)
         sys.stdout.flush()

@@ -10,7 +10,9 @@ import pytest
 from chaos_tower.lab.ratings import ELO, fit
 
 
-def _games(true: dict[str, float], per_pair: int, seed: int, draws: float = 0.0) -> list[tuple[str, str, float]]:
+def _games(
+    true: dict[str, float], per_pair: int, seed: int, draws: float = 0.0
+) -> list[tuple[str, str, float]]:
     rng = random.Random(seed)
     names = sorted(true)
     out = []

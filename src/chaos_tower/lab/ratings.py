@@ -169,7 +169,7 @@ def _gradient_and_information(
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """``matrix^-1 vector`` by Gaussian elimination with partial pivoting (a small, positive definite matrix)."""
+    """``matrix^-1 vector`` by Gaussian elimination with partial pivoting (small, positive definite)."""
     size = len(vector)
     a = [[*row, v] for row, v in zip(matrix, vector, strict=True)]
     for col in range(size):
