@@ -226,12 +226,14 @@ def test_the_ladder_and_speed_scripts_run() -> None:
         import agent_speed
         import ladder
 
-        assert ladder.wilson(0, 10)[0] == 0.0
-        low, high = ladder.wilson(5, 10)
-        assert low < 0.5 < high
-        assert [row[2] for row in ladder.solo(("random",), 2, 5)] == [2]
-        score, games, _seconds = ladder.duel("crest", "heuristic", "random", 1, 5)
-        assert games == 2 and 0 <= score <= 2
+        league = ladder.League("crest2", [2])
+        ratings = league.play(1, 0, 0.1)
+        assert len(league.games) == 2 * 3  # three pairs of rungs, both seatings of seed 0
+        assert ratings["random"].elo == 0.0
+        assert any("mcts 2" in line for line in league.table(ratings))
+        solo = ladder.League("solo", [2])
+        solo.play(1, 1, 0.2)
+        assert {a for a, _, _ in solo.games} >= {"random", ladder.ORACLE}
         totals = agent_speed.measure(1, 30)
         assert totals["heuristic"]["games"] == 1
     finally:
