@@ -53,8 +53,9 @@ DEFAULT_SEEDS = 4096
 """Default number of outcomes of the initial chance node (the seeds ``0 .. seeds-1``)."""
 
 
-@cache
 def _mode(name: str) -> Mode:
+    # Read from the registry each time (not cached): a mode's specs may change while a process
+    # runs (a test adds an option to a registered mode), and a stale one would hide it.
     return mode(name)
 
 
