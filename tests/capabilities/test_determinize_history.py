@@ -269,14 +269,6 @@ def test_CRD_START_C_a_crest_world_replays_the_whole_public_history(
     _replays_crest(states, actions, ct.determinize(state, seat, world_seed), seat)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 22 item 20, Crest part: determinize deals every card the seat has not seen to the "
-    "others' hands and the deck alike; once the deck is remade from the discards (CRD-BEAST-D) every "
-    "seat knows it holds only those cards, less the ones it drew itself. Keeping to it needs a record "
-    "of the epoch since (what was reshuffled, each seat's draws and the cards it showed since), not "
-    "kept in the Crest state yet.",
-)
 def test_CRD_BEAST_D_a_crest_world_keeps_the_remade_deck_to_the_discards_reshuffled(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

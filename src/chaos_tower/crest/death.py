@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from ..kernel.events import Reason
+from . import knowledge
 from .actions import DONE, CrestAction, Done, SwapHands, SwapMarks, shared_records
 from .players import allies, standing_sides
 from .state import NO_RING, CrestOutcome, CrestState
@@ -25,6 +26,8 @@ def _bury(work: Work, dead: int) -> None:
         work.rings[dead] = NO_RING
     work.hands[dead] = []
     work.discard.extend(lost)
+    if work.passed:  # the hand is face up now: nobody keeps a secret of it (.knowledge)
+        work.passed = knowledge.after_burial(work.passed, dead)
     work.statuses[dead] = [0] * len(work.statuses[dead])
     work.event("CRD-DEATH-B", "bury", f"seat {dead}'s {len(lost)} card(s) go to the discards", len(lost))
 
@@ -119,6 +122,11 @@ def death_apply(work: Work, action: CrestAction) -> None:
         )
     elif isinstance(action, SwapHands):
         work.hands[killer], work.hands[dead] = work.hands[dead], work.hands[killer]
+        # The dead seat saw the hand its killer takes (.knowledge).
+        kind_of = work.game.kind_of
+        work.passed = knowledge.after_swap(
+            work.passed, work.state.players, killer, dead, [kind_of[i] for i in work.hands[killer]]
+        )
         work.event(
             "CRD-DEATH-A", "swap", f"seat {killer} swaps hands with seat {dead}", len(work.hands[killer])
         )

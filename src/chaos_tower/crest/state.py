@@ -197,6 +197,15 @@ class CrestState:
     actions: int = 0
     max_actions: int | None = None
     result: CrestOutcome | None = None
+    remade: tuple[int, ...] = ()
+    """The kinds (indices into ``game.kinds``), sorted, of the discards last shuffled into a new deck
+    (`CRD-BEAST-D`); ``()`` while the first deck lasts. Public: every wielder saw the discard pile."""
+    drawn: tuple[tuple[int, ...], ...] = ()
+    """Once the deck has been remade: per seat, the kinds (sorted) it has drawn from that deck since.
+    Each seat knows its own; the others see only how many (:mod:`chaos_tower.crest.knowledge`)."""
+    passed: tuple[tuple[int, ...], ...] = ()
+    """Per seat, or ``()``: a dead seat whose hand its killer took (`CRD-DEATH-A`) knows that hand:
+    ``(killer, kinds...)``, the kinds the killer has not shown since, or ``()``. Known to that seat only."""
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position)."""
     _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)

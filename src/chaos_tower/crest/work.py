@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from ..kernel.events import Event
 from ..kernel.memo import remember
 from ..kernel.rng import next_u64, shuffle
+from . import knowledge
 from .cards import STATUSES, Status
 from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
 
@@ -52,6 +53,11 @@ class Work:
         self.turns = state.turns
         self.rounds = state.rounds
         self.result: CrestOutcome | None = state.result
+        # What the table keeps knowing (.knowledge): changed by the draws, the shown cards and the
+        # swaps below, rarely; tuples, replaced when they change.
+        self.remade = state.remade
+        self.drawn = state.drawn
+        self.passed = state.passed
         self.events: list[Event] = []
         self._shared_events = _events(state.game)
 
@@ -137,7 +143,15 @@ class Work:
         kind = self.game.kind_ids[kind_id]
         instance = next(i for i in self.hands[seat] if self.game.kind_of[i] == kind)
         self.hands[seat].remove(instance)
+        self.shown(seat, (instance,))
         return instance
+
+    def shown(self, seat: int, instances: list[int] | tuple[int, ...]) -> None:
+        """Cards that left ``seat``'s hand face up: whoever knew them there knows they are gone
+        (`CRD-DEATH-A`, :mod:`.knowledge`)."""
+        if self.passed:
+            kind_of = self.game.kind_of
+            self.passed = knowledge.after_shown(self.passed, seat, [kind_of[i] for i in instances])
 
     def draw(self, seat: int) -> bool:
         """Draw the deck's top card; an empty deck is first remade from the discards (`CRD-BEAST-D`)."""
@@ -146,11 +160,19 @@ class Work:
                 return False
             self.deck = self.shuffled(sorted(self.discard))
             self.discard = []
+            # CRD-BEAST-D: every wielder saw what went into the new deck.
+            kind_of = self.game.kind_of
+            self.remade, self.drawn = knowledge.after_reshuffle(
+                (kind_of[i] for i in self.deck), self.state.players
+            )
             self.event(
                 "CRD-BEAST-D", "reshuffle", f"the deck ran out: {len(self.deck)} discards shuffled into it"
             )
-        self.hands[seat].append(self.deck.pop(0))
+        card = self.deck.pop(0)
+        self.hands[seat].append(card)
         self.hands[seat].sort()
+        if self.drawn:
+            self.drawn = knowledge.after_draw(self.drawn, seat, self.game.kind_of[card])
         return True
 
     def refill(self, seat: int) -> int:
@@ -207,6 +229,9 @@ class Work:
             actions=s.actions + 1,
             max_actions=s.max_actions,
             result=self.result,
+            remade=self.remade,
+            drawn=self.drawn,
+            passed=self.passed,
             events=tuple(self.events),
         )
 
