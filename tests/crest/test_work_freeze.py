@@ -31,6 +31,10 @@ def _every_field_set() -> CrestState:
         rounds=4,
         actions=11,
         result=CrestOutcome(winners=(0, 2), cause="last-standing", rule="any rule"),
+        remade=(1, 2),
+        drawn=((1,), (), (), ()),
+        shown=((), (), (-1,), ()),
+        passed=((), (), (), (0, 5)),
     )
 
 

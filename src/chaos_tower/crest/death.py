@@ -24,10 +24,11 @@ def _bury(work: Work, dead: int) -> None:
     if work.rings[dead] != NO_RING:
         lost.append(work.rings[dead])
         work.rings[dead] = NO_RING
+    work.showed(dead, work.hands[dead])  # the hand goes face up (.knowledge)
+    if work.passed:  # nobody keeps a secret of it
+        work.passed = knowledge.after_burial(work.passed, dead)
     work.hands[dead] = []
     work.discard.extend(lost)
-    if work.passed:  # the hand is face up now: nobody keeps a secret of it (.knowledge)
-        work.passed = knowledge.after_burial(work.passed, dead)
     work.statuses[dead] = [0] * len(work.statuses[dead])
     work.event("CRD-DEATH-B", "bury", f"seat {dead}'s {len(lost)} card(s) go to the discards", len(lost))
 
@@ -127,6 +128,7 @@ def death_apply(work: Work, action: CrestAction) -> None:
         work.passed = knowledge.after_swap(
             work.passed, work.state.players, killer, dead, [kind_of[i] for i in work.hands[killer]]
         )
+        work.shown = knowledge.mixing(work.shown, killer, dead)
         work.event(
             "CRD-DEATH-A", "swap", f"seat {killer} swaps hands with seat {dead}", len(work.hands[killer])
         )

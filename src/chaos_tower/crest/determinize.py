@@ -15,12 +15,12 @@ the player cannot tell apart give the same world for the same seed.
 
 What the player keeps knowing (:mod:`chaos_tower.crest.knowledge`) is kept:
 
-- `CRD-BEAST-D`: once the deck has been remade from the discards, the world's
-  deck is drawn first, from the shuffle's cards of the kinds remade into it
-  less the player's own draws since, and only then are the hands dealt. The
-  kinds the others drew since are what the remade deck lost besides: they are
-  shared out among them by their numbers of draws, each first given kinds its
-  hand holds in the world.
+- `CRD-BEAST-D`: once the deck has been remade from the discards, the kinds
+  remade into it less the player's own draws since are shared out, before
+  the hands are dealt, among the world's deck and the others' draws: each
+  seat's draws in its hand or among the cards it has shown since
+  (:mod:`chaos_tower.crest.remade`), so that the deck holds only what was
+  remade into it and no seat holds draws it could not have made.
 - `CRD-DEATH-A`: a dead player whose hand its killer took finds the cards of it
   not shown since in the killer's hand, dealt before the rest of that hand.
 """
@@ -36,11 +36,14 @@ from ..kernel.rng import next_u64, seed_state, shuffle
 from .cards import CrestCard, RingCard
 from .knowledge import unseen
 from .observe import CrestObservation, observation
+from .remade import Seat, share
 from .state import NO_RING, CrestGame, CrestState
 
 __all__ = ["determinize"]
 
 _update = updater(CrestState)  # attrs.evolve without looking the fields up on every call
+
+Rows = tuple[tuple[int, ...], ...]
 
 
 def determinize(state: CrestState, player: int, seed: int) -> CrestState:
@@ -62,30 +65,96 @@ def determinize(state: CrestState, player: int, seed: int) -> CrestState:
     if view.passed:  # CRD-DEATH-A: the cards of its old hand the killer has not shown
         hands[view.passed_to] = tuple(take(k) for k in view.passed)
     pool = sorted(chain.from_iterable(free.values()))
-    ids = game.kind_ids
-    # CRD-BEAST-D: what the remade deck may still hold, to this player.
-    room = unseen(tuple(ids[k] for k in view.remade), tuple(ids[k] for k in view.drawn)) if view.remade else None
     rng = seed_state(seed)
     for _attempt in range(64):
         order, rng = shuffle(pool, rng)
         dealt = _deal(
-            state, player, {s: view.face_down[s] for s in hidden}, list(order), marks, rings, hands, rng, room
+            state, player, {s: view.face_down[s] for s in hidden}, list(order), marks, rings, hands, rng
         )
-        if dealt is not None:
-            marks_, rings_, hands_, deck, rng = dealt
-            changes = {
-                **_known(state, view, hands_, deck, room),
-                "seed": seed,
-                "rng": rng,
-                "hands": hands_,
-                "marks": marks_,
-                "rings": rings_,
-                "discard": discard,
-                "deck": deck,
-                "events": (),
-            }
-            return _update(state, changes)
-    raise RuntimeError("no deal of the hidden cards fits the face-down counts")  # pragma: no cover
+        if dealt is None:
+            continue
+        marks_, rings_, hands_, deck, rng = dealt
+        drawn: Rows = ()
+        if view.remade:
+            remade = _remade(state, view, list(order), tuple(hands), rng)
+            if remade is None:
+                continue
+            hands_, deck, drawn, rng = remade
+        changes = {
+            "seed": seed,
+            "rng": rng,
+            "hands": hands_,
+            "marks": marks_,
+            "rings": rings_,
+            "discard": discard,
+            "deck": deck,
+            "drawn": drawn,
+            "passed": _passed(state, view),
+            "events": (),
+        }
+        return _update(state, changes)
+    raise RuntimeError("no deal of the hidden cards fits what the player knows")  # pragma: no cover
+
+
+def _passed(state: CrestState, view: CrestObservation) -> Rows:
+    """The world's record of hands taken (.knowledge): the player's own only."""
+    if not view.passed:
+        return ()
+    ids = state.game.kind_ids
+    row = (view.passed_to, *sorted(ids[k] for k in view.passed))
+    return tuple(row if s == view.player else () for s in range(state.players))
+
+
+def _remade(
+    state: CrestState, view: CrestObservation, order: list[int], hands: Rows, rng: int
+) -> tuple[Rows, tuple[int, ...], Rows, int] | None:
+    """`CRD-BEAST-D`: the world's deck and the others' draws from the remade deck, shared out by
+    :func:`.remade.share`; then the others' hands dealt the rest (in the shuffle's ``order``)."""
+    game, player = state.game, view.player
+    ids, kind_of = game.kind_ids, game.kind_of
+    room = unseen(tuple(ids[k] for k in view.remade), tuple(ids[k] for k in view.drawn))
+    placed = [() if s == player else hands[s] for s in range(state.players)]  # a hand passed, dealt
+    left = order
+    seats = {
+        s: Seat(
+            draws=view.drawn_sizes[s],
+            room=view.hand_sizes[s] - len(placed[s]),
+            shown=None if view.shown[s] is None else Counter(ids[k] for k in view.shown[s]),
+        )
+        for s in range(state.players)
+        if s != player
+    }
+    found = share(room, Counter(kind_of[i] for i in left), view.deck_size, seats, rng)
+    if found is None:
+        return None
+    shared, rng = found
+    want = Counter(shared.deck)
+    deck: list[int] = []
+    out: dict[int, list[int]] = {s: list(placed[s]) for s in seats}
+    rest: list[int] = []
+    for instance in left:  # the deck in the shuffle's order, then each seat's draws still held
+        kind = kind_of[instance]
+        if want[kind] > 0:
+            want[kind] -= 1
+            deck.append(instance)
+            continue
+        for s in seats:
+            if shared.held[s][kind] > 0:
+                shared.held[s][kind] -= 1
+                out[s].append(instance)
+                break
+        else:
+            rest.append(instance)
+    for s in seats:  # and the rest of each hand
+        size = view.hand_sizes[s] - len(out[s])
+        out[s] += rest[:size]
+        rest = rest[size:]
+    new_hands = tuple(hands[s] if s == player else tuple(sorted(out[s])) for s in range(state.players))
+    drawn = tuple(
+        tuple(sorted(ids[k] for k in view.drawn)) if s == player else shared.drawn[s]
+        for s in range(state.players)
+    )
+    return new_hands, tuple(deck), drawn, rng
 
 
 def _instances(game: CrestGame) -> dict[str, tuple[int, ...]]:
@@ -109,7 +178,6 @@ def _deal(
     rings: list[int],
     hands: list[tuple[int, ...]],
     rng: int,
-    room: Counter[int] | None,
 ) -> (
     tuple[
         tuple[tuple[tuple[int, ...], ...], ...],
@@ -142,60 +210,10 @@ def _deal(
         if put < need:
             return None
         marks[seat], rings[seat], cards = tuple(tuple(s) for s in stacks), ring, rest
-    deck: list[int] | None = None
-    if room is not None:  # CRD-BEAST-D: the remade deck first, of what it may hold
-        room, deck, rest = Counter(room), [], []
-        for instance in cards:
-            kind = game.kind_of[instance]
-            if len(deck) < len(state.deck) and room[kind] > 0:
-                room[kind] -= 1
-                deck.append(instance)
-            else:
-                rest.append(instance)
-        if len(deck) < len(state.deck):
-            return None
-        cards = rest
     at = 0
     for seat in range(state.players):
         if seat != player:
             size = len(state.hands[seat]) - len(hands[seat])  # (a hand passed is dealt already)
             hands[seat] = tuple(sorted((*hands[seat], *cards[at : at + size])))
             at += size
-    return tuple(marks), tuple(rings), tuple(hands), tuple(cards[at:] if deck is None else deck), rng
-
-
-def _known(
-    state: CrestState,
-    view: CrestObservation,
-    hands: tuple[tuple[int, ...], ...],
-    deck: tuple[int, ...],
-    room: Counter[int] | None,
-) -> dict[str, object]:
-    """The world's records of what the table knows (:mod:`.knowledge`): the player's own as they are;
-    the others' draws from the remade deck, what it lost besides the player's (each seat's share
-    first of kinds its hand holds); no other dead seat's knowledge of a hand taken."""
-    game, player = state.game, view.player
-    ids = game.kind_ids
-    passed: tuple[tuple[int, ...], ...] = ()
-    if view.passed:
-        passed = tuple(
-            (view.passed_to, *sorted(ids[k] for k in view.passed)) if s == player else ()
-            for s in range(state.players)
-        )
-    if room is None:
-        return {"drawn": (), "passed": passed}
-    left = room - Counter(game.kind_of[i] for i in deck)
-    drawn: list[tuple[int, ...]] = [()] * state.players
-    drawn[player] = tuple(sorted(ids[k] for k in view.drawn))
-    wanted = {s: view.drawn_sizes[s] for s in range(state.players) if s != player}
-    shares: dict[int, list[int]] = {s: [] for s in wanted}
-    for seat, size in wanted.items():  # first the kinds the seat's hand holds
-        for kind in (game.kind_of[i] for i in hands[seat]):
-            if len(shares[seat]) < size and left[kind] > 0:
-                left[kind] -= 1
-                shares[seat].append(kind)
-    rest = sorted(left.elements())
-    for seat, size in wanted.items():
-        take, rest = rest[: size - len(shares[seat])], rest[size - len(shares[seat]) :]
-        drawn[seat] = tuple(sorted((*shares[seat], *take)))
-    return {"drawn": tuple(drawn), "passed": passed}
+    return tuple(marks), tuple(rings), tuple(hands), tuple(cards[at:]), rng

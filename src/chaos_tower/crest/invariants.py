@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import CrestCard, RingCard
+from .knowledge import MIXED
 from .players import allies
 from .reach import numbers, outcome
 from .state import NO_RING, SETUP_LIMIT, CrestState
@@ -131,16 +132,21 @@ def _knowledge(state: CrestState) -> list[str]:
     kinds = range(len(game.kinds))
     problems: list[str] = []
     # CRD-BEAST-D: the remade deck holds what was shuffled into it less every draw from it since.
+    shown = [row for row in state.shown if row != MIXED]
     if not state.remade:
-        if state.drawn:
+        if state.drawn or state.shown:
             problems.append("draws from a remade deck, but no deck was remade")
-    elif len(state.drawn) != n:
-        problems.append("the draws from the remade deck need one row per seat")
-    elif any(k not in kinds for row in (state.remade, *state.drawn) for k in row):
+    elif len(state.drawn) != n or len(state.shown) != n:
+        problems.append("the draws from the remade deck and the cards shown since need one row per seat")
+    elif any(k not in kinds for row in (state.remade, *state.drawn, *shown) for k in row):
         problems.append("the remade deck's records name kinds of card the set does not have")
-    elif any(list(row) != sorted(row) for row in (state.remade, *state.drawn)):
+    elif any(list(row) != sorted(row) for row in (state.remade, *state.drawn, *shown)):
         problems.append("the remade deck's records are sorted")
     else:
+        for seat, row in enumerate(state.shown):
+            held = Counter(game.kind_of[i] for i in state.hands[seat]) + Counter(row)
+            if row != MIXED and Counter(state.drawn[seat]) - held:
+                problems.append(f"seat {seat}: draws from the remade deck it neither holds nor has shown")
         left = Counter(state.remade)
         for row in state.drawn:
             left.subtract(row)

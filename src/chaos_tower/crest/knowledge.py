@@ -3,11 +3,15 @@
 Two records of :class:`~chaos_tower.crest.state.CrestState` carry what a snapshot of the table
 alone would forget, so that a world drawn for a seat (``ct.determinize``) never contradicts it:
 
-- ``remade`` and ``drawn`` (`CRD-BEAST-D`): when the deck runs out the discard pile, seen by all,
-  is shuffled into a new deck. From then on every wielder knows the deck holds only those cards,
-  less the ones drawn since: its own draws it knows card by card, the others' only by number.
-  ``remade`` is the kinds shuffled in, ``drawn`` each seat's draws from that deck since (by kind).
-  A new reshuffle starts both afresh (the deck is empty then, so nothing older is left in it).
+- ``remade``, ``drawn`` and ``shown`` (`CRD-BEAST-D`): when the deck runs out the discard pile,
+  seen by all, is shuffled into a new deck. From then on every wielder knows the deck holds only
+  those cards, less the ones drawn since: its own draws it knows card by card, the others' only by
+  number. ``remade`` is the kinds shuffled in, ``drawn`` each seat's draws from that deck since (by
+  kind). And a seat's draws are either in its hand still or among what it has shown since (put
+  out, cast, discarded, buried): ``shown`` is those kinds per seat, public, so that a world never
+  gives a seat draws it could not have made. A hand that changes owner (a swap of hands) mixes one
+  seat's draws into another's hand: both seats' ``shown`` rows are then ``(-1,)``, "not kept".
+  A new reshuffle starts all three afresh (the deck is empty then, so nothing older is left in it).
 - ``passed`` (`CRD-DEATH-A`): a killer that swaps hands with the dead seat takes that seat's hand,
   which the dead seat saw. Until the killer shows a card of such a kind (puts it out, casts it, or
   loses it to a random discard) the dead seat knows the killer holds it. A kind shown from the
@@ -23,14 +27,43 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-__all__ = ["after_burial", "after_draw", "after_reshuffle", "after_shown", "after_swap", "unseen"]
+__all__ = [
+    "MIXED",
+    "after_burial",
+    "after_draw",
+    "after_reshuffle",
+    "after_shown",
+    "after_swap",
+    "mixing",
+    "showing",
+    "unseen",
+]
+
+MIXED = (-1,)
+"""A ``shown`` row not kept: the seat's hand changed owner since the deck was remade."""
 
 Rows = tuple[tuple[int, ...], ...]
 
 
-def after_reshuffle(kinds: Iterable[int], players: int) -> tuple[tuple[int, ...], Rows]:
-    """The records of a deck just remade from discards of these kinds: nothing drawn from it yet."""
-    return tuple(sorted(kinds)), ((),) * players
+def after_reshuffle(kinds: Iterable[int], players: int) -> tuple[tuple[int, ...], Rows, Rows]:
+    """The records of a deck just remade from discards of these kinds (``remade``, ``drawn``,
+    ``shown``): nothing drawn from it or shown since yet."""
+    return tuple(sorted(kinds)), ((),) * players, ((),) * players
+
+
+def showing(shown: Rows, seat: int, kinds: Iterable[int]) -> Rows:
+    """``shown`` once ``seat`` has shown cards of these kinds from its hand (``()``: none remade)."""
+    if not shown or shown[seat] == MIXED:
+        return shown
+    row = tuple(sorted((*shown[seat], *kinds)))
+    return tuple(row if s == seat else r for s, r in enumerate(shown))
+
+
+def mixing(shown: Rows, killer: int, dead: int) -> Rows:
+    """``shown`` once ``killer`` and ``dead`` have swapped hands: neither row is kept."""
+    if not shown:
+        return shown
+    return tuple(MIXED if s in (killer, dead) else r for s, r in enumerate(shown))
 
 
 def after_draw(drawn: Rows, seat: int, kind: int) -> Rows:

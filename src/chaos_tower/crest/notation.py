@@ -6,7 +6,7 @@ The first word names the game; then ``key=value`` words, every one required, in 
     hands=<cards>/<cards> marks=<seat>/<seat> rings=<card or ->/... st=0.0.0.0/0.0.0.0
     deck=<cards> discard=<cards> phase=wield seat=0 setup=0 first=0 used=01 dying=- resume=wield
     turns=0 rounds=0 rng=<hex> seed=<int> [result=<winners by .>:<cause>:<rule>]
-    [remade=<kinds> drawn=<kinds>/<kinds>] [passed=<holder>:<kinds>/-]
+    [remade=<kinds> drawn=<kinds>/<kinds> shown=<kinds>/?] [passed=<holder>:<kinds>/-]
 
 A card is its instance number (0 to 91 in a complete set: the kinds in file
 order, each repeated ``count`` times, :mod:`chaos_tower.crest.state`), cards
@@ -17,7 +17,8 @@ in order separated by ``:``, each the stack base first (``-`` when empty).
 knowing (:mod:`chaos_tower.crest.knowledge`) follows only when there is any: a
 kind is its number in file order (crests, rings, spells), kinds separated by
 ``.``; ``remade`` the kinds last shuffled into a new deck, ``drawn`` per seat
-its draws from it since, ``passed`` per seat the killer holding its old hand
+its draws from it since, ``shown`` per seat the kinds it has shown from its
+hand since (``?``: not kept, its hand changed owner), ``passed`` per seat the killer holding its old hand
 and the kinds of it not shown since, ``-`` for none. The generator state
 ``rng`` is part of the position, so that it plays on exactly as the state it was
 written from.
@@ -36,6 +37,7 @@ from typing import Any
 from ..kernel.notation_words import NotationError, fields, ints, joined, reading, rows, split_list
 from .cards import CrestCardSet
 from .invariants import violations
+from .knowledge import MIXED
 from .state import CrestOutcome, CrestState, compile_game
 
 __all__ = ["GAME", "from_notation", "sound", "to_notation"]
@@ -111,8 +113,11 @@ def to_notation(state: CrestState) -> str:
         text += f" result={joined(r.winners, '.')}:{r.cause}:{r.rule}"
     if state.remade:
         text += f" remade={joined(state.remade, '.')} drawn={'/'.join(joined(d, '.') for d in state.drawn)}"
+        text += " shown=" + "/".join("?" if row == MIXED else joined(row, ".") for row in state.shown)
     if state.passed:
-        text += " passed=" + "/".join(f"{row[0]}:{joined(row[1:], '.')}" if row else "-" for row in state.passed)
+        text += " passed=" + "/".join(
+            f"{row[0]}:{joined(row[1:], '.')}" if row else "-" for row in state.passed
+        )
     return text
 
 
@@ -155,9 +160,9 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
     """
     if not isinstance(cards, CrestCardSet):
         raise NotationError(f"a Crest position is read with a Crest card set, not {type(cards).__name__}")
-    found = fields(text, GAME, _KEYS, ("result", "remade", "drawn", "passed"))
-    if ("remade" in found) != ("drawn" in found):
-        raise NotationError("a Crest position has both remade= and drawn=, or neither")
+    found = fields(text, GAME, _KEYS, ("result", "remade", "drawn", "shown", "passed"))
+    if len({"remade" in found, "drawn" in found, "shown" in found}) > 1:
+        raise NotationError("a Crest position has all of remade=, drawn= and shown=, or none")
     game = compile_game(cards)
     monster_of = {m.id: i for i, m in enumerate(cards.monsters)}
     with reading(GAME):
@@ -205,6 +210,7 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
         if "remade" in found:
             v["remade"] = ints(found["remade"])
             v["drawn"] = rows(found["drawn"], ints)
+            v["shown"] = rows(found["shown"], lambda row: MIXED if row == "?" else ints(row))
         if "passed" in found:
             v["passed"] = rows(found["passed"], _passed)
         if not 2 <= v["players"] <= 6:

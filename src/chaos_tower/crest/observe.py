@@ -15,6 +15,7 @@ from attrs import frozen
 
 from ..kernel.saves import as_float
 from .cards import STATUSES, RingCard
+from .knowledge import MIXED
 from .layout import PHASES, bounds, layout
 from .state import HAND_SIZE, MAX_PLAYERS, NO_RING, SETUP_LIMIT, CrestOutcome, CrestState
 
@@ -61,6 +62,9 @@ class CrestObservation:
     the others' draws)."""
     drawn_sizes: tuple[int, ...] = ()
     """Per seat, how many cards it has drawn from that deck since (``()`` while the first deck lasts)."""
+    shown: tuple[tuple[str, ...] | None, ...] = ()
+    """Per seat, the cards it has shown from its hand since the deck was remade (``None``: not kept,
+    its hand changed owner since)."""
     passed: tuple[str, ...] = ()
     """The player dead, its hand taken by its killer (`CRD-DEATH-A`): the cards of it the killer has
     not shown since, which it still holds."""
@@ -166,6 +170,7 @@ def _knowledge(state: CrestState, player: int) -> dict[str, Any]:
         out["remade"] = tuple(kinds[k].id for k in state.remade)
         out["drawn"] = tuple(kinds[k].id for k in state.drawn[player])
         out["drawn_sizes"] = tuple(len(row) for row in state.drawn)
+        out["shown"] = tuple(None if row == MIXED else tuple(kinds[k].id for k in row) for row in state.shown)
     row = state.passed[player] if state.passed else ()
     if row:
         out["passed_to"] = row[0]

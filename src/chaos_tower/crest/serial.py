@@ -45,7 +45,7 @@ _POSITION = (
     "resume",
     "result",
 )
-_KNOWN = ("remade", "drawn", "passed")
+_KNOWN = ("remade", "drawn", "shown", "passed")
 """What the table keeps knowing (:mod:`.knowledge`): saved only when there is any, so a save made
 before the deck is first remade or a hand is taken is as it was before these records existed."""
 
@@ -146,6 +146,7 @@ def _state(position: Any, cards: CrestCardSet) -> CrestState:
         result=_outcome(p["result"]),
         remade=_ints(p.get("remade", []), "remade"),
         drawn=_nested(p.get("drawn", []), "drawn"),
+        shown=_nested(p.get("shown", []), "shown"),
         passed=_nested(p.get("passed", []), "passed"),
     )
 

@@ -203,6 +203,9 @@ class CrestState:
     drawn: tuple[tuple[int, ...], ...] = ()
     """Once the deck has been remade: per seat, the kinds (sorted) it has drawn from that deck since.
     Each seat knows its own; the others see only how many (:mod:`chaos_tower.crest.knowledge`)."""
+    shown: tuple[tuple[int, ...], ...] = ()
+    """Once the deck has been remade: per seat, the kinds (sorted) it has shown from its hand since,
+    or ``(-1,)`` once its hand changed owner (:mod:`chaos_tower.crest.knowledge`). Public."""
     passed: tuple[tuple[int, ...], ...] = ()
     """Per seat, or ``()``: a dead seat whose hand its killer took (`CRD-DEATH-A`) knows that hand:
     ``(killer, kinds...)``, the kinds the killer has not shown since, or ``()``. Known to that seat only."""

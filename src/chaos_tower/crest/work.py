@@ -57,6 +57,7 @@ class Work:
         # swaps below, rarely; tuples, replaced when they change.
         self.remade = state.remade
         self.drawn = state.drawn
+        self.shown = state.shown
         self.passed = state.passed
         self.events: list[Event] = []
         self._shared_events = _events(state.game)
@@ -143,15 +144,16 @@ class Work:
         kind = self.game.kind_ids[kind_id]
         instance = next(i for i in self.hands[seat] if self.game.kind_of[i] == kind)
         self.hands[seat].remove(instance)
-        self.shown(seat, (instance,))
+        self.showed(seat, (instance,))
         return instance
 
-    def shown(self, seat: int, instances: list[int] | tuple[int, ...]) -> None:
-        """Cards that left ``seat``'s hand face up: whoever knew them there knows they are gone
-        (`CRD-DEATH-A`, :mod:`.knowledge`)."""
-        if self.passed:
-            kind_of = self.game.kind_of
-            self.passed = knowledge.after_shown(self.passed, seat, [kind_of[i] for i in instances])
+    def showed(self, seat: int, instances: list[int] | tuple[int, ...]) -> None:
+        """Cards that left ``seat``'s hand face up: everybody saw them go (`CRD-BEAST-D`), and
+        whoever knew them there knows they are gone (`CRD-DEATH-A`, :mod:`.knowledge`)."""
+        if self.passed or self.shown:
+            kinds = [self.game.kind_of[i] for i in instances]
+            self.passed = knowledge.after_shown(self.passed, seat, kinds)
+            self.shown = knowledge.showing(self.shown, seat, kinds)
 
     def draw(self, seat: int) -> bool:
         """Draw the deck's top card; an empty deck is first remade from the discards (`CRD-BEAST-D`)."""
@@ -162,7 +164,7 @@ class Work:
             self.discard = []
             # CRD-BEAST-D: every wielder saw what went into the new deck.
             kind_of = self.game.kind_of
-            self.remade, self.drawn = knowledge.after_reshuffle(
+            self.remade, self.drawn, self.shown = knowledge.after_reshuffle(
                 (kind_of[i] for i in self.deck), self.state.players
             )
             self.event(
@@ -231,6 +233,7 @@ class Work:
             result=self.result,
             remade=self.remade,
             drawn=self.drawn,
+            shown=self.shown,
             passed=self.passed,
             events=tuple(self.events),
         )
