@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 from ..kernel.events import Reason
-from . import knowledge
 from .actions import DONE, CrestAction, Done, SwapHands, SwapMarks, shared_records
 from .players import allies, standing_sides
 from .state import NO_RING, CrestOutcome, CrestState
@@ -24,9 +23,7 @@ def _bury(work: Work, dead: int) -> None:
     if work.rings[dead] != NO_RING:
         lost.append(work.rings[dead])
         work.rings[dead] = NO_RING
-    work.showed(dead, work.hands[dead])  # the hand goes face up (.knowledge)
-    if work.passed:  # nobody keeps a secret of it
-        work.passed = knowledge.after_burial(work.passed, dead)
+    work.showed(dead, work.hands[dead])  # the hand goes face up: nobody keeps a secret of it
     work.hands[dead] = []
     work.discard.extend(lost)
     work.statuses[dead] = [0] * len(work.statuses[dead])
@@ -123,12 +120,7 @@ def death_apply(work: Work, action: CrestAction) -> None:
         )
     elif isinstance(action, SwapHands):
         work.hands[killer], work.hands[dead] = work.hands[dead], work.hands[killer]
-        # The dead seat saw the hand its killer takes (.knowledge).
-        kind_of = work.game.kind_of
-        work.passed = knowledge.after_swap(
-            work.passed, work.state.players, killer, dead, [kind_of[i] for i in work.hands[killer]]
-        )
-        work.shown = knowledge.mixing(work.shown, killer, dead)
+        work.swapped(killer, dead)  # the dead seat saw the hand its killer takes (.knowledge)
         work.event(
             "CRD-DEATH-A", "swap", f"seat {killer} swaps hands with seat {dead}", len(work.hands[killer])
         )

@@ -34,7 +34,7 @@ from ..kernel.memo import remember
 from ..kernel.records import updater
 from ..kernel.rng import next_u64, seed_state, shuffle
 from .cards import CrestCard, RingCard
-from .knowledge import unseen
+from .knowledge import chain_of, unseen
 from .observe import CrestObservation, observation
 from .remade import Seat, share
 from .state import NO_RING, CrestGame, CrestState
@@ -88,8 +88,7 @@ def determinize(state: CrestState, player: int, seed: int) -> CrestState:
             "rings": rings_,
             "discard": discard,
             "deck": deck,
-            "drawn": drawn,
-            "passed": _passed(state, view),
+            "known": chain_of(n, state.remade, drawn, state.shown, _passed(state, view)),
             "events": (),
         }
         return _update(state, changes)

@@ -1,7 +1,7 @@
-"""What the table keeps knowing after the deck is remade or a hand changes owner, as small records.
+"""What the table keeps knowing after the deck is remade or a hand changes owner.
 
-Two records of :class:`~chaos_tower.crest.state.CrestState` carry what a snapshot of the table
-alone would forget, so that a world drawn for a seat (``ct.determinize``) never contradicts it:
+Read through four records of :class:`~chaos_tower.crest.state.CrestState`, so that a world drawn
+for a seat (``ct.determinize``) never contradicts what a snapshot of the table alone would forget:
 
 - ``remade``, ``drawn`` and ``shown`` (`CRD-BEAST-D`): when the deck runs out the discard pile,
   seen by all, is shuffled into a new deck. From then on every wielder knows the deck holds only
@@ -9,103 +9,142 @@ alone would forget, so that a world drawn for a seat (``ct.determinize``) never 
   number. ``remade`` is the kinds shuffled in, ``drawn`` each seat's draws from that deck since (by
   kind). And a seat's draws are either in its hand still or among what it has shown since (put
   out, cast, discarded, buried): ``shown`` is those kinds per seat, public, so that a world never
-  gives a seat draws it could not have made. A hand that changes owner (a swap of hands) mixes one
-  seat's draws into another's hand: both seats' ``shown`` rows are then ``(-1,)``, "not kept".
-  A new reshuffle starts all three afresh (the deck is empty then, so nothing older is left in it).
+  gives a seat draws it could not have made. A swap of hands mixes one seat's draws into another's
+  hand: both seats' ``shown`` rows are then :data:`MIXED`, "not kept". A new reshuffle starts the
+  three afresh (the deck is empty then, so nothing older is left in it).
 - ``passed`` (`CRD-DEATH-A`): a killer that swaps hands with the dead seat takes that seat's hand,
-  which the dead seat saw. Until the killer shows a card of such a kind (puts it out, casts it, or
-  loses it to a random discard) the dead seat knows the killer holds it. A kind shown from the
-  killer's hand is struck out once: whichever copy it was, the killer's hand still holds the rest.
-  A hand that changes owner again takes what is known of it along; one buried is known to all.
+  which the dead seat saw. Until the killer shows a card of such a kind the dead seat knows the
+  killer holds it: per seat ``(killer, kinds...)`` or ``()``. A kind shown from the killer's hand is
+  struck out once: whichever copy it was, the killer's hand still holds the rest. A hand that
+  changes owner again takes what is known of it along; one buried is shown, so known to all.
 
 The records hold kinds (indices into ``game.kinds``), not instances, for a world relabels
-instances freely. They cost nothing before the first reshuffle or swap (``()``).
+instances freely. They are kept as one chain (the state's ``known``), which costs nothing before
+the first reshuffle or swap (``None``): a root that holds all four records, then one small tuple
+per action that changed them, ``(previous, what, seat, kind, what, seat, kind, ...)``, shared by
+every later state; the records are read back by folding the chain from its root (:func:`records`).
+A reshuffle starts a new root. Retained states cost a few bytes each this way (issue 13).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
-__all__ = [
-    "MIXED",
-    "after_burial",
-    "after_draw",
-    "after_reshuffle",
-    "after_shown",
-    "after_swap",
-    "mixing",
-    "showing",
-    "unseen",
-]
+from attrs import frozen
+
+__all__ = ["MIXED", "Records", "chain_of", "extended", "key", "records", "rooted", "unseen"]
 
 MIXED = (-1,)
 """A ``shown`` row not kept: the seat's hand changed owner since the deck was remade."""
 
 Rows = tuple[tuple[int, ...], ...]
+Chain = tuple[Any, ...] | None
+"""``None``, or ``(previous chain, what, seat, kind, ...)``; a root's previous is ``None``."""
+
+ROOT, DRAW, SHOW, SWAP, PASS = 0, 1, 2, 3, 4
+"""What a chain entry records: a root ``(None, ROOT, records)``; a draw from the remade deck; a card
+shown from a hand; a swap of hands ``(SWAP, killer, dead)``, then one ``(PASS, dead, kind)`` per card
+of the dead seat's hand the killer took."""
 
 
-def after_reshuffle(kinds: Iterable[int], players: int) -> tuple[tuple[int, ...], Rows, Rows]:
-    """The records of a deck just remade from discards of these kinds (``remade``, ``drawn``,
-    ``shown``): nothing drawn from it or shown since yet."""
-    return tuple(sorted(kinds)), ((),) * players, ((),) * players
+@frozen
+class Records:
+    """The four records (see the module's docstring)."""
+
+    players: int
+    remade: tuple[int, ...] = ()
+    drawn: Rows = ()
+    shown: Rows = ()
+    passed: Rows = ()
 
 
-def showing(shown: Rows, seat: int, kinds: Iterable[int]) -> Rows:
-    """``shown`` once ``seat`` has shown cards of these kinds from its hand (``()``: none remade)."""
-    if not shown or shown[seat] == MIXED:
-        return shown
-    row = tuple(sorted((*shown[seat], *kinds)))
-    return tuple(row if s == seat else r for s, r in enumerate(shown))
+NONE = Records(players=0)
 
 
-def mixing(shown: Rows, killer: int, dead: int) -> Rows:
-    """``shown`` once ``killer`` and ``dead`` have swapped hands: neither row is kept."""
-    if not shown:
-        return shown
-    return tuple(MIXED if s in (killer, dead) else r for s, r in enumerate(shown))
+def chain_of(players: int, remade: tuple[int, ...], drawn: Rows, shown: Rows, passed: Rows) -> Chain:
+    """The chain of these records (a root alone), or ``None`` for none at all."""
+    if not remade and not drawn and not shown and not passed:
+        return None
+    return (None, ROOT, Records(players=players, remade=remade, drawn=drawn, shown=shown, passed=passed))
 
 
-def after_draw(drawn: Rows, seat: int, kind: int) -> Rows:
-    """``drawn`` once ``seat`` has drawn a card of ``kind`` from the remade deck (``()``: none remade)."""
-    if not drawn:
-        return drawn
-    row = tuple(sorted((*drawn[seat], kind)))
-    return tuple(row if s == seat else r for s, r in enumerate(drawn))
+def rooted(chain: Chain, players: int, remade: tuple[int, ...]) -> Chain:
+    """The chain once the deck is remade from discards of the kinds ``remade`` (sorted): a new root,
+    nothing drawn or shown since, what is known of hands taken kept."""
+    passed = records(chain).passed
+    return (None, ROOT, Records(players, remade, ((),) * players, ((),) * players, passed))
 
 
-def after_shown(passed: Rows, holder: int, kinds: Iterable[int]) -> Rows:
-    """``passed`` once ``holder`` has shown cards of these kinds from its hand: each struck out once."""
-    if not passed or not any(row and row[0] == holder for row in passed):
-        return passed
-    out = [list(row) for row in passed]
-    for kind in kinds:
-        for row in out:  # each row is one seat's knowledge: each sees the card shown
-            if row and row[0] == holder and kind in row[1:]:
-                del row[row.index(kind, 1)]  # (the first place is the holder, not a kind)
-    return _rows(out)
+def records(chain: Chain) -> Records:
+    """The records a chain holds (its entries folded from its root)."""
+    if chain is None:
+        return NONE
+    entries = []
+    while chain[0] is not None:
+        entries.append(chain)
+        chain = chain[0]
+    root: Records = chain[2]
+    if not entries:
+        return root
+    n = root.players
+    remade = root.remade
+    drawn = [list(r) for r in root.drawn]
+    shown = [list(r) for r in root.shown]
+    passed = [list(r) for r in root.passed] or [[] for _ in range(n)]
+    for entry in reversed(entries):
+        for at in range(1, len(entry), 3):
+            what, seat, kind = entry[at], entry[at + 1], entry[at + 2]
+            if what == DRAW and remade:
+                drawn[seat].append(kind)
+            elif what == SHOW:
+                if remade and shown[seat] != list(MIXED):
+                    shown[seat].append(kind)
+                for row in passed:  # each row is one seat's knowledge: each sees the card shown
+                    if row and row[0] == seat and kind in row[1:]:
+                        del row[row.index(kind, 1)]  # (the first place is the holder, not a kind)
+            elif what == SWAP:
+                killer, dead = seat, kind
+                for row in passed:
+                    if row and row[0] == killer:  # the killer's old hand goes to the discards
+                        row.clear()
+                    elif row and row[0] == dead:  # what a seat knew in the dead seat's hand moves
+                        row[0] = killer
+                passed[dead] = [killer]
+                if remade:
+                    shown[killer], shown[dead] = list(MIXED), list(MIXED)
+            elif what == PASS:
+                passed[seat].append(kind)
+    return Records(
+        players=n,
+        remade=remade,
+        drawn=tuple(tuple(sorted(r)) for r in drawn) if remade else (),
+        shown=tuple(MIXED if r == list(MIXED) else tuple(sorted(r)) for r in shown) if remade else (),
+        passed=_passed(passed),
+    )
 
 
-def after_burial(passed: Rows, dead: int) -> Rows:
-    """``passed`` once ``dead``'s hand has gone, face up, to the discards: nothing of it is secret."""
-    if not passed or not any(row and row[0] == dead for row in passed):
-        return passed
-    return _rows([[] if row and row[0] == dead else list(row) for row in passed])
+def _passed(rows: list[list[int]]) -> Rows:
+    if not any(len(r) > 1 for r in rows):
+        return ()
+    return tuple((r[0], *sorted(r[1:])) if len(r) > 1 else () for r in rows)
 
 
-def after_swap(passed: Rows, players: int, killer: int, dead: int, kinds: Iterable[int]) -> Rows:
-    """``passed`` once ``killer`` has taken ``dead``'s hand (of these kinds) for its own, which goes,
-    face up, to the discards with the dead seat's other cards."""
-    out = [list(row) for row in after_burial(passed, killer)] or [[] for _ in range(players)]
-    for row in out:
-        if row and row[0] == dead:  # what a seat knew in the dead seat's hand, the killer holds now
-            row[0] = killer
-    out[dead] = [killer, *sorted(kinds)]
-    return _rows(out)
+def extended(chain: Chain, players: int, notes: Iterable[int]) -> Chain:
+    """``chain`` with one entry for an action's ``notes`` (``what, seat, kind`` after another)."""
+    notes = tuple(notes)
+    if not notes:
+        return chain
+    if chain is None:
+        chain = (None, ROOT, Records(players=players))
+    return (chain, *notes)
 
 
-def _rows(rows: list[list[int]]) -> Rows:
-    return tuple(tuple(row) if len(row) > 1 else () for row in rows) if any(len(r) > 1 for r in rows) else ()
+def key(chain: Chain) -> tuple[Any, ...]:
+    """What two states' chains are compared by: their records, not how they came to be."""
+    r = records(chain)
+    return (r.remade, r.drawn, r.shown, r.passed)
 
 
 def unseen(remade: tuple[int, ...], drawn: tuple[int, ...]) -> Counter[int]:

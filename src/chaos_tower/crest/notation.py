@@ -37,7 +37,7 @@ from typing import Any
 from ..kernel.notation_words import NotationError, fields, ints, joined, reading, rows, split_list
 from .cards import CrestCardSet
 from .invariants import violations
-from .knowledge import MIXED
+from .knowledge import MIXED, chain_of
 from .state import CrestOutcome, CrestState, compile_game
 
 __all__ = ["GAME", "from_notation", "sound", "to_notation"]
@@ -207,12 +207,15 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
                 cause=_choice(cause, ("last-standing", "max-actions"), "a cause"),  # type: ignore[arg-type]
                 rule=rule,
             )
+        remade: tuple[int, ...] = ()
+        drawn: tuple[tuple[int, ...], ...] = ()
+        shown: tuple[tuple[int, ...], ...] = ()
         if "remade" in found:
-            v["remade"] = ints(found["remade"])
-            v["drawn"] = rows(found["drawn"], ints)
-            v["shown"] = rows(found["shown"], lambda row: MIXED if row == "?" else ints(row))
-        if "passed" in found:
-            v["passed"] = rows(found["passed"], _passed)
+            remade = ints(found["remade"])
+            drawn = rows(found["drawn"], ints)
+            shown = rows(found["shown"], lambda row: MIXED if row == "?" else ints(row))
+        passed = rows(found["passed"], _passed) if "passed" in found else ()
+        v["known"] = chain_of(v["players"], remade, drawn, shown, passed)
         if not 2 <= v["players"] <= 6:
             raise ValueError("a duel has 2 to 6 players")
         state = CrestState(game=game, **v)

@@ -18,6 +18,7 @@ from ..kernel.errors import SaveError
 from ..kernel.events import Event
 from .cards import CrestCardSet
 from .invariants import violations
+from .knowledge import chain_of
 from .reach import counted
 from .start import _compiled
 from .state import CrestOutcome, CrestState
@@ -144,10 +145,13 @@ def _state(position: Any, cards: CrestCardSet) -> CrestState:
         dying=_ints(p["dying"], "dying"),
         resume=p["resume"],
         result=_outcome(p["result"]),
-        remade=_ints(p.get("remade", []), "remade"),
-        drawn=_nested(p.get("drawn", []), "drawn"),
-        shown=_nested(p.get("shown", []), "shown"),
-        passed=_nested(p.get("passed", []), "passed"),
+        known=chain_of(
+            values["players"],
+            _ints(p.get("remade", []), "remade"),
+            _nested(p.get("drawn", []), "drawn"),
+            _nested(p.get("shown", []), "shown"),
+            _nested(p.get("passed", []), "passed"),
+        ),
     )
 
 

@@ -55,12 +55,12 @@ class Work:
         self.result: CrestOutcome | None = state.result
         # What the table keeps knowing (.knowledge): changed by the draws, the shown cards and the
         # swaps below, rarely; tuples, replaced when they change.
-        self.remade = state.remade
-        self.drawn = state.drawn
-        self.shown = state.shown
-        self.passed = state.passed
+        self.known = state.known
+        self.notes: list[int] = []
+        """What this action adds to ``known``: ``what, seat, kind`` after another."""
         self.events: list[Event] = []
         self._shared_events = _events(state.game)
+        self._all_shared = True
 
     def __getattr__(self, name: str) -> Any:
         # Only called for a part not yet copied (or not a part at all).
@@ -85,6 +85,8 @@ class Work:
             record = Event(rule=rule, kind=kind, text=text, amount=amount)
             if len(shared) < _EVENTS_KEPT:
                 shared[key] = record
+            else:
+                self._all_shared = False
         self.events.append(record)
 
     def below(self, bound: int) -> int:
@@ -150,10 +152,15 @@ class Work:
     def showed(self, seat: int, instances: list[int] | tuple[int, ...]) -> None:
         """Cards that left ``seat``'s hand face up: everybody saw them go (`CRD-BEAST-D`), and
         whoever knew them there knows they are gone (`CRD-DEATH-A`, :mod:`.knowledge`)."""
-        if self.passed or self.shown:
-            kinds = [self.game.kind_of[i] for i in instances]
-            self.passed = knowledge.after_shown(self.passed, seat, kinds)
-            self.shown = knowledge.showing(self.shown, seat, kinds)
+        if self.known is not None or self.notes:
+            for instance in instances:
+                self.notes += (knowledge.SHOW, seat, self.game.kind_of[instance])
+
+    def swapped(self, killer: int, dead: int) -> None:
+        """The killer has taken the dead seat's hand, which the dead seat saw (`CRD-DEATH-A`)."""
+        self.notes += (knowledge.SWAP, killer, dead)
+        for instance in self.hands[killer]:
+            self.notes += (knowledge.PASS, dead, self.game.kind_of[instance])
 
     def draw(self, seat: int) -> bool:
         """Draw the deck's top card; an empty deck is first remade from the discards (`CRD-BEAST-D`)."""
@@ -164,17 +171,18 @@ class Work:
             self.discard = []
             # CRD-BEAST-D: every wielder saw what went into the new deck.
             kind_of = self.game.kind_of
-            self.remade, self.drawn, self.shown = knowledge.after_reshuffle(
-                (kind_of[i] for i in self.deck), self.state.players
-            )
+            players = self.state.players
+            known = knowledge.extended(self.known, players, self.notes)
+            self.known = knowledge.rooted(known, players, tuple(sorted(kind_of[i] for i in self.deck)))
+            self.notes = []
             self.event(
                 "CRD-BEAST-D", "reshuffle", f"the deck ran out: {len(self.deck)} discards shuffled into it"
             )
         card = self.deck.pop(0)
         self.hands[seat].append(card)
         self.hands[seat].sort()
-        if self.drawn:
-            self.drawn = knowledge.after_draw(self.drawn, seat, self.game.kind_of[card])
+        if self.known is not None:
+            self.notes += (knowledge.DRAW, seat, self.game.kind_of[card])
         return True
 
     def refill(self, seat: int) -> int:
@@ -231,12 +239,24 @@ class Work:
             actions=s.actions + 1,
             max_actions=s.max_actions,
             result=self.result,
-            remade=self.remade,
-            drawn=self.drawn,
-            shown=self.shown,
-            passed=self.passed,
-            events=tuple(self.events),
+            known=knowledge.extended(self.known, s.players, self.notes),
+            events=self._events_tuple(),
         )
+
+    def _events_tuple(self) -> tuple[Event, ...]:
+        # The same sequences of shared events recur action after action: one tuple of each is
+        # kept per card set too (capped), so retained states share it. About 25 bytes a Crest
+        # state, what the chain of .knowledge costs (issue 22).
+        events = tuple(self.events)
+        if not self._all_shared:
+            return events
+        tuples = _event_tuples(self.game)
+        found = tuples.get(events)
+        if found is None:
+            found = events
+            if len(tuples) < _EVENTS_KEPT:
+                tuples[events] = events
+        return found
 
 
 _FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
@@ -255,6 +275,12 @@ _EVENTS_KEPT = 10_000
 def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
     events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
     return events
+
+
+def _event_tuples(game: CrestGame) -> dict[tuple[Event, ...], tuple[Event, ...]]:
+    tuples: dict[tuple[Event, ...], tuple[Event, ...]]
+    tuples = remember(game.cards._memo, "crest.event-tuples", dict)
+    return tuples
 
 
 def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
