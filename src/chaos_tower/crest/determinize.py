@@ -114,15 +114,12 @@ def _remade(
     room = unseen(tuple(ids[k] for k in view.remade), tuple(ids[k] for k in view.drawn))
     placed = [() if s == player else hands[s] for s in range(state.players)]  # a hand passed, dealt
     left = order
-    seats = {
-        s: Seat(
-            draws=view.drawn_sizes[s],
-            room=view.hand_sizes[s] - len(placed[s]),
-            shown=None if view.shown[s] is None else Counter(ids[k] for k in view.shown[s]),
-        )
-        for s in range(state.players)
-        if s != player
-    }
+    seats: dict[int, Seat] = {}
+    for s in range(state.players):
+        if s != player:
+            row = view.shown[s]
+            shown = None if row is None else Counter(ids[k] for k in row)
+            seats[s] = Seat(draws=view.drawn_sizes[s], room=view.hand_sizes[s] - len(placed[s]), shown=shown)
     found = share(room, Counter(kind_of[i] for i in left), view.deck_size, seats, rng)
     if found is None:
         return None

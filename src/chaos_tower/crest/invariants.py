@@ -159,11 +159,11 @@ def _knowledge(state: CrestState) -> list[str]:
         for seat, row in enumerate(state.passed):
             if not row:
                 continue
-            holder, held = row[0], row[1:]
-            if not held or not 0 <= holder < n or holder == seat or state.alive[seat]:
+            holder, kept = row[0], row[1:]
+            if not kept or not 0 <= holder < n or holder == seat or state.alive[seat]:
                 problems.append(f"seat {seat}: a hand passed is a dead seat's, held by another, not empty")
-            elif any(k not in kinds for k in held) or list(held) != sorted(held):
+            elif any(k not in kinds for k in kept) or list(kept) != sorted(kept):
                 problems.append(f"seat {seat}: the hand passed names kinds of card, sorted")
-            elif Counter(held) - Counter(game.kind_of[i] for i in state.hands[holder]):
+            elif Counter(kept) - Counter(game.kind_of[i] for i in state.hands[holder]):
                 problems.append(f"seat {seat}: seat {holder} does not hold the hand it took")
     return problems

@@ -117,8 +117,7 @@ def share(
     """A share of ``room`` (see the module's docstring) among the deck (``deck`` cards, of the
     ``hidden`` kinds) and ``seats``; ``None`` when there is none (a position no game reaches)."""
     g = _Flow()
-    kinds = sorted(room)
-    kinds, rng = shuffle(kinds, rng)
+    kinds, rng = shuffle(sorted(room), rng)
     order, rng = shuffle(sorted(seats), rng)
     source, sink = ("source",), ("sink",)
     to_deck: dict[int, int] = {}
