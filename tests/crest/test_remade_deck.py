@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chaos_tower as ct
+from chaos_tower.crest import remade
 from chaos_tower.crest.invariants import violations
 from chaos_tower.crest.knowledge import MIXED, chain_of
 from chaos_tower.kernel.errors import SaveError
@@ -215,3 +216,52 @@ def test_CRD_BEAST_D_records_that_do_not_fit_the_position_are_refused() -> None:
             ct.loads(ct.dumps(broken), CARDS)
         with pytest.raises(NotationError):
             ct.from_notation(ct.to_notation(broken), CARDS)
+
+
+def _valid(
+    share: remade.Share, room: Counter[int], hidden: Counter[int], deck: int, seats: dict[int, remade.Seat]
+) -> None:
+    """A share keeps to what the player knows: the deck and each seat's draws are the room exactly;
+    the deck and the draws held are hidden cards; each seat's other draws it showed."""
+    assert sum(share.deck.values()) == deck
+    assert share.deck + sum((Counter(d) for d in share.drawn.values()), Counter()) == room
+    assert not (share.deck + sum(share.held.values(), Counter())) - hidden
+    for s, info in seats.items():
+        assert len(share.drawn[s]) == info.draws and sum(share.held[s].values()) <= info.room
+        if info.shown is not None:
+            assert not Counter(share.drawn[s]) - share.held[s] - info.shown
+
+
+def test_CRD_BEAST_D_the_share_of_the_remade_deck_is_found_both_ways() -> None:
+    """CRD-BEAST-D: the straight share and the flow both keep to what the player knows; the flow
+    finds one where only a search does, and none where there is none."""
+    seats = {
+        1: remade.Seat(draws=2, room=1, shown=Counter({5: 1, 6: 1})),
+        2: remade.Seat(draws=1, room=0, shown=Counter({5: 1})),
+        3: remade.Seat(draws=1, room=2, shown=None),
+    }
+    room, hidden = Counter({5: 2, 6: 1, 7: 2, 8: 1}), Counter({7: 2, 8: 1, 9: 3})
+    args = (room, hidden, 2, seats, (5, 6, 7, 8), (1, 2, 3))
+    for find in (remade._straight, remade._flow):
+        found = find(*args)
+        assert found is not None
+        _valid(found, room, hidden, 2, seats)
+    # Seat 1 must hold a 7 (it drew two, showed one 6 and can show no more 5s than seat 2 leaves):
+    # the straight way gives seat 1 both 5s first and is stuck; the flow mends it.
+    tight = {
+        1: remade.Seat(draws=2, room=1, shown=Counter({5: 2})),
+        2: remade.Seat(draws=1, room=0, shown=Counter({5: 1})),
+    }
+    room2, hidden2 = Counter({5: 2, 7: 1}), Counter({7: 1, 9: 1})
+    assert remade._straight(room2, hidden2, 0, tight, (5, 7), (1, 2)) is None
+    found = remade._flow(room2, hidden2, 0, tight, (5, 7), (1, 2))
+    assert found is not None
+    _valid(found, room2, hidden2, 0, tight)
+    assert found.drawn[2] == (5,) and found.held[1] == Counter({7: 1})
+    shared = remade.share(room2, hidden2, 0, tight, 1)
+    assert shared is not None
+    _valid(shared[0], room2, hidden2, 0, tight)
+    # No seat showed a 5, and none is hidden: no share at all.
+    none = {1: remade.Seat(draws=1, room=1, shown=Counter())}
+    assert remade._flow(Counter({5: 1}), Counter({7: 1}), 0, none, (5,), (1,)) is None
+    assert remade.share(Counter({5: 1}), Counter({7: 1}), 0, none, 1) is None
