@@ -53,14 +53,13 @@ class Work:
         self.turns = state.turns
         self.rounds = state.rounds
         self.result: CrestOutcome | None = state.result
-        # What the table keeps knowing (.knowledge): changed by the draws, the shown cards and the
-        # swaps below, rarely; tuples, replaced when they change.
+        # What the table keeps knowing (.knowledge): a chain, which the draws, the cards shown
+        # and the swaps of hands below extend by one entry per action (once there is a chain).
         self.known = state.known
         self.notes: list[int] = []
         """What this action adds to ``known``: ``what, seat, kind`` after another."""
         self.events: list[Event] = []
         self._shared_events = _events(state.game)
-        self._all_shared = True
 
     def __getattr__(self, name: str) -> Any:
         # Only called for a part not yet copied (or not a part at all).
@@ -85,8 +84,6 @@ class Work:
             record = Event(rule=rule, kind=kind, text=text, amount=amount)
             if len(shared) < _EVENTS_KEPT:
                 shared[key] = record
-            else:
-                self._all_shared = False
         self.events.append(record)
 
     def below(self, bound: int) -> int:
@@ -239,24 +236,9 @@ class Work:
             actions=s.actions + 1,
             max_actions=s.max_actions,
             result=self.result,
-            known=knowledge.extended(self.known, s.players, self.notes),
-            events=self._events_tuple(),
+            known=knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
+            events=tuple(self.events),
         )
-
-    def _events_tuple(self) -> tuple[Event, ...]:
-        # The same sequences of shared events recur action after action: one tuple of each is
-        # kept per card set too (capped), so retained states share it. About 25 bytes a Crest
-        # state, what the chain of .knowledge costs (issue 22).
-        events = tuple(self.events)
-        if not self._all_shared:
-            return events
-        tuples = _event_tuples(self.game)
-        found = tuples.get(events)
-        if found is None:
-            found = events
-            if len(tuples) < _EVENTS_KEPT:
-                tuples[events] = events
-        return found
 
 
 _FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
@@ -275,12 +257,6 @@ _EVENTS_KEPT = 10_000
 def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
     events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
     return events
-
-
-def _event_tuples(game: CrestGame) -> dict[tuple[Event, ...], tuple[Event, ...]]:
-    tuples: dict[tuple[Event, ...], tuple[Event, ...]]
-    tuples = remember(game.cards._memo, "crest.event-tuples", dict)
-    return tuples
 
 
 def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
