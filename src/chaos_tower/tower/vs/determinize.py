@@ -30,7 +30,7 @@ import itertools
 
 from ...kernel.rng import next_u64, seed_state, shuffle
 from .knowledge import ALL
-from .observe import observation
+from .observe import check_seat
 from .state import VsState, evolve
 
 __all__ = ["determinize"]
@@ -38,7 +38,7 @@ __all__ = ["determinize"]
 
 def determinize(state: VsState, player: int, seed: int) -> VsState:
     """``state`` with what ``player`` cannot see drawn from ``seed`` (see the module's docstring)."""
-    observation(state, player)  # the same refusal of a player who is not a seat
+    check_seat(state, player)  # the observation's refusal of a player who is not a seat
     rng = seed_state(seed)
     n, k = state.players, state.slots()
     # The attributes: the hidden places are the others' face-down counters and the leftover.
