@@ -100,3 +100,24 @@ def test_a_class_whose_init_does_more_still_goes_through_it() -> None:
     assert maker(_Hashed) is _Hashed
     made = updater(_Hashed)(_Hashed(value=1), {"value": 2})
     assert hash(made) == hash(_Hashed(value=2)) and made == _Hashed(value=2)
+
+
+@frozen(kw_only=True)
+class _Defaults:
+    value: int
+    extra: int = 3
+    items: list[int] = field(factory=list)
+
+
+def test_the_maker_takes_the_same_defaults_as_init() -> None:
+    """A field left out takes its default; a factory's default is made afresh for each instance."""
+    make = maker(_Defaults)
+    assert make is not _Defaults
+    one, two = make(value=1), make(value=1)
+    assert one == _Defaults(value=1) and one.extra == 3 and one.items == []
+    assert one.items is not two.items
+    assert make(value=1, extra=4, items=[2]) == _Defaults(value=1, extra=4, items=[2])
+    with pytest.raises(TypeError):
+        make(extra=4)  # a field without a default must be given, as with __init__
+    with pytest.raises(TypeError):
+        make(value=1, nosuch=2)

@@ -130,19 +130,38 @@ def copier(source: type[AttrsInstance], cls: type[T]) -> Callable[[Any], T]:
 def maker(cls: type[T]) -> Callable[..., T]:
     """``make(**fields)``: a new ``cls``, as ``cls(**fields)`` makes it, filled slot by slot.
 
-    For a state built once per action from its working copy (issue 27): the same class and
-    values, without ``__init__``'s per-field ``__setattr__`` calls. Every init field must be
-    given (no defaults); ``cls`` itself when its ``__init__`` does more than store
-    (:func:`_direct`). Typed loosely: the caller is checked by a test that names every field.
+    For a state built once per action from its working copy (issue 27): the same class, the
+    same keywords and defaults, the same values, without ``__init__``'s per-field
+    ``__setattr__`` calls. ``cls`` itself when its ``__init__`` does more than store
+    (:func:`_direct`).
     """
     direct = _direct(cls)
     if direct is None:
         return cls
-    names = tuple(field.name for field in attrs.fields(cls) if field.init)
-    if any(name.startswith("_") for name in names):
-        raise TypeError(f"{cls.__name__} has a private init field; attrs renames those")
     namespace: dict[str, Any] = {"cls": cls, **direct[1]}
-    source = f"def make(*, {', '.join(names)}):\n" + _fill(cls, direct[0], lambda n: n)
+    parameters = []
+    late = []  # fields whose default is a factory: made afresh per call, as attrs does
+    for f in attrs.fields(cls):
+        if not f.init:
+            continue
+        if f.name.startswith("_"):
+            raise TypeError(f"{cls.__name__} has a private init field; attrs renames those")
+        if f.default is attrs.NOTHING:
+            parameters.append(f.name)
+        elif isinstance(f.default, attrs.Factory):  # type: ignore[arg-type]
+            if f.default.takes_self:
+                return cls
+            namespace[f"default_{f.name}"] = f.default.factory
+            namespace["unset"] = _UNSET
+            parameters.append(f"{f.name}=unset")
+            late.append(f"    if {f.name} is unset:\n        {f.name} = default_{f.name}()\n")
+        else:
+            namespace[f"default_{f.name}"] = f.default
+            parameters.append(f"{f.name}=default_{f.name}")
+    source = f"def make(*, {', '.join(parameters)}):\n" + "".join(late) + _fill(cls, direct[0], lambda n: n)
     exec(source, namespace)
     make: Callable[..., T] = namespace["make"]
     return make
+
+
+_UNSET = object()
