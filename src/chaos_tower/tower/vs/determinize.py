@@ -27,6 +27,7 @@ the same seed.
 from __future__ import annotations
 
 import itertools
+import operator
 
 from ...kernel.rng import next_u64, seed_state, shuffle
 from .knowledge import ALL
@@ -52,14 +53,13 @@ def determinize(state: VsState, player: int, seed: int) -> VsState:
     wrong = {(d.target, d.attribute) for d in state.named if not d.right}
     # The leftover is ruled out by nothing; a counter by the record and the wrong declarations.
     allowed = [ALL if q < 0 else state.possible[q][i] for q, i in places]
-    fits = [
-        perm
-        for perm in itertools.permutations(pool)
-        if all(
-            mask >> a & 1 and (q, a) not in wrong
-            for (q, _), mask, a in zip(places, allowed, perm, strict=True)
-        )
+    # Per place, the pool's attributes it may hold; a permutation fits when each place's is one
+    # (checked by map in C: the check of every permutation was a tenth of a VS search, issue 27).
+    may = [
+        frozenset(a for a in pool if mask >> a & 1 and (q, a) not in wrong)
+        for (q, _), mask in zip(places, allowed, strict=True)
     ]
+    fits = [perm for perm in itertools.permutations(pool) if all(map(operator.contains, may, perm))]
     value, rng = next_u64(rng)
     chosen = dict(zip(places, fits[value % len(fits)], strict=True))  # the real one is among the fits
     attributes = tuple(
