@@ -18,9 +18,13 @@ from bench_search import BASE, MODES, ROOT, Side, frozen_source
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--base", default=BASE, help=f"the earlier commit (default {BASE})")
-    parser.add_argument("--actions", type=int, default=100_000, help="random actions per mode (default 100,000)")
+    parser.add_argument(
+        "--actions", type=int, default=100_000, help="random actions per mode (default 100,000)"
+    )
     parser.add_argument("--modes", nargs="*", default=list(MODES), help="the modes (default: five)")
     args = parser.parse_args()
     with frozen_source(args.base) as src:

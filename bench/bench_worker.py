@@ -149,7 +149,8 @@ def main() -> None:
         if request["work"] == "trace":
             began = time.process_time()
             digest = trace(request["mode"], int(request["actions"]))
-            print(json.dumps({"count": request["actions"], "spent": time.process_time() - began, "digest": digest}), flush=True)
+            spent = time.process_time() - began
+            print(json.dumps({"count": request["actions"], "spent": spent, "digest": digest}), flush=True)
             continue
         key = (request["work"], request["mode"])
         if key not in runners:

@@ -77,7 +77,8 @@ def test_the_crest_working_copy_copies_a_part_on_first_use() -> None:
     assert work.now("deck") is state.deck  # read without copying
     work.deck = []
     assert work.now("deck") == [] and work.deck == []
-    assert set(crest_work._COPIES) <= {n for n, v in vars(crest_work.Work).items() if type(v) is crest_work._Part}
+    parts = {n for n, v in vars(crest_work.Work).items() if type(v) is crest_work._Part}
+    assert set(crest_work._COPIES) <= parts
     assert _copied_parts(state, ct.legal_actions(state)[0])  # the counter sees the copies made
 
 

@@ -27,7 +27,17 @@ from attrs import frozen
 from .errors import IllegalActionError, MalformedActionError
 from .events import Reason
 
-__all__ = ["Counted", "Listing", "Transition", "can", "carry_listing", "check", "listed", "listed_in_memo", "step"]
+__all__ = [
+    "Counted",
+    "Listing",
+    "Transition",
+    "can",
+    "carry_listing",
+    "check",
+    "listed",
+    "listed_in_memo",
+    "step",
+]
 
 
 class Counted(Protocol):
