@@ -121,3 +121,20 @@ def test_the_maker_takes_the_same_defaults_as_init() -> None:
         make(extra=4)  # a field without a default must be given, as with __init__
     with pytest.raises(TypeError):
         make(value=1, nosuch=2)
+
+
+@frozen(kw_only=True)
+class _Base:
+    value: int
+
+
+@frozen(kw_only=True)
+class _Derived(_Base):
+    extra: int = 0
+
+
+def test_a_subclass_with_inherited_fields_is_filled_alike() -> None:
+    """Fields declared on a base class are set through the base's slots: the same instance."""
+    made = maker(_Derived)(value=2, extra=5)
+    assert type(made) is _Derived and made == _Derived(value=2, extra=5)
+    assert updater(_Derived)(made, {"value": 3}) == _Derived(value=3, extra=5)

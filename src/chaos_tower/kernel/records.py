@@ -30,6 +30,14 @@ __all__ = ["copier", "maker", "updater"]
 T = TypeVar("T", bound=AttrsInstance)
 
 
+class _Slotted:
+    __slots__ = ("x",)
+
+
+_MEMBER = type(_Slotted.__dict__["x"])
+"""The type of a slot's descriptor (``member_descriptor``)."""
+
+
 def _direct(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], dict[str, Any]] | None:
     """The fields of ``cls`` and the namespace to fill an instance slot by slot, or ``None`` when
     its ``__init__`` does more than store the arguments (a validator, a converter, a post-init
@@ -45,7 +53,10 @@ def _direct(cls: type[AttrsInstance]) -> tuple[tuple[str, ...], dict[str, Any]] 
         return None  # a slot that is not a field (attrs' cached hash): its __init__ knows it
     namespace: dict[str, Any] = {"new": object.__new__}
     for f in fields:
-        namespace[f"set_{f.name}"] = cls.__dict__[f.name].__set__
+        slot: Any = next((c.__dict__[f.name] for c in cls.__mro__ if f.name in c.__dict__), None)
+        if type(slot) is not _MEMBER:
+            return None  # not a plain slot (a field inherited oddly, a property): use __init__
+        namespace[f"set_{f.name}"] = slot.__set__
         if not f.init:
             default = f.default
             if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
