@@ -141,7 +141,8 @@ class MctsAgent:
         while self._simulations is None or done < self._simulations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._simulate(root, determinize(state, seat, rng.getrandbits(63)), rng, rollout, seat)
+            world = determinize(state, seat, rng.getrandbits(63))
+            self._simulate(root, world, rng, rollout, seat, legal)
             done += 1
         self.last_simulations = done
         options = legal
@@ -168,7 +169,9 @@ class MctsAgent:
                 fresh.append(action)
         return tuple(fresh) or legal
 
-    def _simulate(self, root: _Node, state: Any, rng: random.Random, rollout: int, seat: int) -> None:
+    def _simulate(
+        self, root: _Node, state: Any, rng: random.Random, rollout: int, seat: int, at_root: tuple[Any, ...]
+    ) -> None:
         # The game's rules are looked up once (ct.rules_of): a simulation's states are all of one
         # type, and the front door's functions would look them up at every call.
         rules = ct.rules_of(state)
@@ -182,8 +185,12 @@ class MctsAgent:
         node = root
         path = [root]
         # Selection and expansion in this determinisation.
-        while not is_terminal(state):
-            legal = _tree_actions(state) if solo else legal_actions(state)
+        # The root's actions are the same in every world (what the seat may do never depends on
+        # what it cannot see): made once per decision (``at_root``), not in every simulation.
+        legal = at_root
+        while node is root or not is_terminal(state):
+            if node is not root:
+                legal = _tree_actions(state) if solo else legal_actions(state)
             mover = current_player(state)
             assert mover is not None
             children = node.children
@@ -260,9 +267,12 @@ def _tree_actions(state: Any) -> tuple[Any, ...]:
     grid = state.game.grid
     off_centre = _off_centre(grid.columns, grid.rows)
     nearest: dict[str, float] = {}
+    inf = math.inf
     for action in legal:
         if type(action) is place_step:
-            nearest[action.step] = min(nearest.get(action.step, math.inf), off_centre[action.cell])
+            distance = off_centre[action.cell]
+            if distance < nearest.get(action.step, inf):
+                nearest[action.step] = distance
     return tuple(a for a in legal if type(a) is not place_step or off_centre[a.cell] == nearest[a.step])
 
 

@@ -254,6 +254,29 @@ _EVENTS_KEPT = 10_000
 """Distinct events kept per card set for sharing; past that, events are made afresh."""
 
 
+class _Part:
+    """A part of :class:`Work` copied from the state on first use: a non-data descriptor, so
+    the copy, once in the instance's ``__dict__``, is read from there directly. Issue 27: the
+    same as ``Work.__getattr__`` (kept for any part without one), without the failed lookup
+    that Python makes before calling ``__getattr__`` (a twelfth of a Crest step)."""
+
+    __slots__ = ("copy", "name")
+
+    def __init__(self, name: str, copy: Callable[[Any], Any]) -> None:
+        self.name = name
+        self.copy = copy
+
+    def __get__(self, work: Work | None, owner: type | None = None) -> Any:
+        if work is None:
+            return self
+        value = work.__dict__[self.name] = self.copy(getattr(work.state, self.name))
+        return value
+
+
+for _name, _copy in _COPIES.items():
+    setattr(Work, _name, _Part(_name, _copy))
+
+
 def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
     events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
     return events
