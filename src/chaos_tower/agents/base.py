@@ -23,13 +23,15 @@ from attrs import field, frozen
 import chaos_tower as ct
 
 from .. import registry
+from ..kernel.agentkit import WorldPlayer
 from ..kernel.errors import ChaosTowerError
 
 __all__ = [
     "Agent",
     "Decision",
-    "NoWorldError",
     "Needs",
+    "NoWorldError",
+    "PlayerAgent",
     "RandomAgent",
     "advance",
     "decide",
@@ -120,6 +122,19 @@ def cheats(agent: object) -> bool:
 def decide(agent: Agent, state: Any) -> Any:
     """``agent``'s choice for the seat to move in ``state``, given only that seat's :class:`Decision`."""
     return agent.choose(decision(state, needs(agent)))
+
+
+class PlayerAgent:
+    """A mode's player (``choose_in(world)``, :class:`~chaos_tower.kernel.agentkit.WorldPlayer`) as an
+    agent: it chooses in the decision's world. ``cheat``: in the true state (a declared baseline)."""
+
+    def __init__(self, player: WorldPlayer, *, cheat: bool = False) -> None:
+        self.needs: Needs = "state" if cheat else "world"
+        self.player = player
+
+    def choose(self, decision: Decision) -> Any:
+        """The player's choice in the decision's world."""
+        return self.player.choose_in(decision.world())
 
 
 class RandomAgent:

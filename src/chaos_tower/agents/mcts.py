@@ -166,7 +166,11 @@ class MctsAgent:
         return max(options, key=lambda a: (_visits(root, a), a == hint))
 
     def _fresh(
-        self, decision: Decision, revisit: Callable[[Any], Hashable], legal: tuple[Any, ...], rng: random.Random
+        self,
+        decision: Decision,
+        revisit: Callable[[Any], Hashable],
+        legal: tuple[Any, ...],
+        rng: random.Random,
     ) -> tuple[Any, ...]:
         """The actions that do not make, a third time, a position the agent was in.
 
@@ -184,7 +188,14 @@ class MctsAgent:
         return tuple(fresh) or legal
 
     def _simulate(
-        self, root: _Node, state: Any, rng: random.Random, rollout: int, seat: int, kit: AgentKit, heuristic: bool
+        self,
+        root: _Node,
+        state: Any,
+        rng: random.Random,
+        rollout: int,
+        seat: int,
+        kit: AgentKit,
+        heuristic: bool,
     ) -> None:
         # The game's rules are looked up once (ct.rules_of): a simulation's states are all of one
         # type, and the front door's functions would look them up at every call.

@@ -53,7 +53,7 @@ class ModeAgent:
         else:
             make = kit.own.get(self.name)
         if make is None:
-            raise AgentParameterError(f"the {mode.name} mode lists {self.name} but its kit has no such player")
+            raise AgentParameterError(f"the {mode.name} mode lists {self.name}; its kit has no such player")
         try:
             return make(self._seed, **self._params)
         except TypeError:

@@ -73,7 +73,8 @@ SPEC = GameSpec(
                 for n in range(2, 6)
             ),
             players=(2, 5),
-            agents=("random", "greedy", "heuristic", "simple", "mcts", "mcts-cheat"),  # simple: VS's rule of thumb
+            # simple: VS's rule of thumb (its own player, the heuristic rung too)
+            agents=("random", "greedy", "heuristic", "simple", "mcts", "mcts-cheat"),
             agent_kit=VS_KIT,
         ),
     ),

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any
 
 from ....kernel.agentkit import AgentKit
 from ..actions import Action, PlaceStep
@@ -77,7 +76,7 @@ class OraclePlayer:
     def __init__(self, seed: int = 0, *, nodes: int = 20_000) -> None:
         self._heuristic = HeuristicAgent(seed)
         self._nodes = nodes
-        self._line: list[Any] = []
+        self._line: list[Action] = []
         self._asked = False
 
     def choose_in(self, state: State) -> Action:
