@@ -33,8 +33,8 @@ from bench_tower import chess_runner, interleave
 
 import chaos_tower as ct
 from chaos_tower.agents import PlayerAgent, decide
-from chaos_tower.tower.solo.agents import GreedyAgent
 from chaos_tower.integrations import MODES, Mode
+from chaos_tower.tower.solo.agents import GreedyAgent
 
 Runner = Callable[[float], tuple[int, int]]
 

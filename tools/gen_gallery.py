@@ -106,7 +106,11 @@ def _howto_games() -> dict[str, tuple[Any, list[Any], Any]]:
     return {
         # `chaos-tower play --agent heuristic --seed 413`: a win that shows every kind of action
         "solo": (ct.new_game(tower, seed=413), [AGENTS["heuristic"](0, 413)], None),
-        "vs": (ct.new_game(tower, mode="vs", players=2, seed=3), [PlayerAgent(SimpleVsAgent(30 + p)) for p in range(2)], 0),
+        "vs": (
+            ct.new_game(tower, mode="vs", players=2, seed=3),
+            [PlayerAgent(SimpleVsAgent(30 + p)) for p in range(2)],
+            0,
+        ),
         "crest": (ct.new_game(crest, players=2, seed=5), [PlayerAgent(CrestRandomAgent(5))], None),
     }
 
