@@ -49,10 +49,10 @@ BUDGET = 4
 """Simulations a decision for every agent that takes a budget (MCTS), in the quick run."""
 DECISIONS = 24
 """Decisions per agent game: enough to leave the opening in every mode, few enough for CI."""
-PROBES = 24
+PROBES = 12
 """Positions per mode the quick no-peeking check compares an agent's choice in."""
 DEEP_PROBES = 120
-"""Positions per mode in the slow run."""
+"""Positions per mode in the slow run (each mode at its default options: every player count)."""
 
 
 @cache
@@ -146,7 +146,7 @@ def test_agent_does_not_peek(agent_name: str, name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("agent_name", "name"), HONEST)
+@pytest.mark.parametrize(("agent_name", "name"), [case for case in HONEST if "[" not in case.values[1]])
 def test_agent_does_not_peek_deep(agent_name: str, name: str) -> None:
     """The no-peeking check on :data:`DEEP_PROBES` positions per mode."""
     compared, changed = peeks(lambda seat, seed: agent(agent_name, seat, seed, name), name, DEEP_PROBES)
