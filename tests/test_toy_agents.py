@@ -71,7 +71,9 @@ def _cards() -> object:
     return ct.load_cardset(game="toy")
 
 
-def test_an_agent_the_toy_does_not_claim_is_refused(registered: None, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_agent_the_toy_does_not_claim_is_refused(
+    registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
     """VS's own player is no toy agent: a typed error from the registry, exit code 2 at the terminal."""
     with pytest.raises(AgentParameterError, match="no agent 'simple' plays the duel mode"):
         make_agent("simple", mode=TOY)
