@@ -1,8 +1,7 @@
 """Monte Carlo tree search for every game: single-observer information-set MCTS (SO-ISMCTS).
 
-Why ISMCTS rather than plain UCT on a few determinisations: the solo deck
-below its top card, and in VS and Crest Duel the others' attributes, hands
-and the deck, are unseen. Determinised UCT builds one tree per guess and
+Why ISMCTS rather than plain UCT on a few determinisations: part of a game is
+unseen (a deck's order, the other seats' hands and secrets). Determinised UCT builds one tree per guess and
 averages them, which spends most of a small budget re-learning the same
 shallow moves; SO-ISMCTS (Cowling, Powley and Whitehouse, 2012) draws a new
 determinisation every simulation and grows *one* tree over the searching

@@ -3,8 +3,8 @@
 The command line, the designer's lab and the ladder look agents up here, so an agent added here
 is at once playable everywhere. Which modes an agent plays is the mode's to say
 (``ModeSpec.agents``, issue 24 item 6): :func:`make_agent` with a ``mode`` refuses a name the mode
-does not list, with a typed error, and finds the mode's own players (``ModeSpec.agent_kit.own``:
-VS's ``simple``, the solo ``oracle-cheat``). ``greedy`` and ``heuristic`` play the mode's own
+does not list, with a typed error, and finds the mode's own named players
+(``ModeSpec.agent_kit.own``). ``greedy`` and ``heuristic`` play the mode's own
 rungs (its kit's ``greedy`` and ``heuristic``), chosen at the first decision.
 
 A name ending in ``-cheat`` is a cheating baseline: it is handed the true state

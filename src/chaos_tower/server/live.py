@@ -189,8 +189,7 @@ def agent_choice(state: Any, seat: int, step: int, agent: AgentSpec | str, salt:
     spec = parse_agent(agent) if isinstance(agent, str) else agent
     seed = _seed(salt, seat, step)
     try:
-        mode = registry.mode_of(type(state))
-        player = make_agent(spec.name, seat, seed, mode=mode, **dict(spec.params))
+        player = make_agent(spec.name, seat, seed, **dict(spec.params))
         text = api.action_text(state, decide(player, state))
     except (ChaosTowerError, ValueError, TypeError, NotImplementedError):
         return legal[0]
