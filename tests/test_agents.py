@@ -31,7 +31,8 @@ def test_old_agent_names_still_import_from_where_they_were() -> None:
     from chaos_tower.tower.vs.agents import RandomVsAgent, SimpleVsAgent, play_game  # noqa: F401
 
     for name in ("GreedyAgent", "HeuristicAgent", "score", "quick_score", "oracle", "OracleResult"):
-        with pytest.warns(DeprecationWarning, match=rf"^chaos_tower\.agents\.{name} is an old path, removed in"):
+        old = rf"^chaos_tower\.agents\.{name} is an old path, removed in"
+        with pytest.warns(DeprecationWarning, match=old):
             assert getattr(ct.agents, name) is getattr(solo, name)
     assert set(AGENTS) == {"random", "greedy", "heuristic", "mcts", "mcts-cheat"}
 

@@ -78,7 +78,8 @@ def test_the_stall_bench_counts_games_at_the_cap() -> None:
     bench = _bench()
     assert bench.wilson(0, 40)[1] == 0.0 and bench.wilson(40, 40)[2] == 1.0  # the lab's Wilson interval
     old = sum(
-        bench.capped_with(PlayerAgent(GreedyAgent(seed, fresh=False)), "solo", seed, 600) for seed in range(12)
+        bench.capped_with(PlayerAgent(GreedyAgent(seed, fresh=False)), "solo", seed, 600)
+        for seed in range(12)
     )
     assert old >= 2
 

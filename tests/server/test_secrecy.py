@@ -122,7 +122,8 @@ class _Peeking:
 
     def choose(self, decision: Decision) -> Any:
         actions = decision.legal
-        return actions[int(hashlib.sha256(ct.dumps(decision.world()).encode()).hexdigest(), 16) % len(actions)]
+        digest = hashlib.sha256(ct.dumps(decision.world()).encode()).hexdigest()
+        return actions[int(digest, 16) % len(actions)]
 
 
 @pytest.mark.parametrize(("name", "game", "mode", "options"), VARIANTS, ids=[v[0] for v in VARIANTS])
