@@ -65,10 +65,18 @@ class Decision:
     seat: int
     mode: registry.ModeSpec = field(eq=False, repr=False)
     legal: tuple[Any, ...]
-    observation: Any = field(default=None, repr=False)
     _world: Any = field(default=None, alias="world", repr=False)
     cheats: bool = False
     """The world is the true state (an agent that declared ``needs = "state"``)."""
+    _seen: Any = field(default=None, eq=False, repr=False, alias="seen")
+
+    @property
+    def observation(self) -> Any:
+        """The seat's view (``ct.observation``), read from the world on first need (the same as the
+        true state's); ``None`` in a decision of the legal actions only."""
+        if self._seen is None and self._world is not None:
+            object.__setattr__(self, "_seen", ct.observation(self._world, self.seat))
+        return self._seen
 
     def world(self, seed: int | None = None) -> Any:
         """The decision's world (``seed=None``), or a new one drawn for the seat from ``seed``."""
@@ -101,11 +109,10 @@ def decision(state: Any, needs: Needs = "world") -> Decision:
     if needs == "legal":
         return Decision(seat, mode, legal)
     if needs == "state":
-        return Decision(seat, mode, legal, ct.observation(state, seat), state, cheats=True)
+        return Decision(seat, mode, legal, state, cheats=True)
     if needs != "world":
         raise ValueError(f"an agent needs 'legal', 'world' or 'state', not {needs!r}")
-    world = ct.determinize(state, seat, _WORLD_SEED)
-    return Decision(seat, mode, legal, ct.observation(world, seat), world)
+    return Decision(seat, mode, legal, ct.determinize(state, seat, _WORLD_SEED))
 
 
 def needs(agent: Agent) -> Needs:
