@@ -41,6 +41,7 @@ class _Timed:
             self.step = self._step
         else:
             self.choose = self._choose
+            self.needs = getattr(inner, "needs", "world")
 
     def _step(self, state: Any) -> int:
         started = time.perf_counter()
@@ -49,9 +50,9 @@ class _Timed:
         self.clock[1] += 1
         return number
 
-    def _choose(self, state: Any) -> Any:
+    def _choose(self, decision: Any) -> Any:
         started = time.perf_counter()
-        action = self.inner.choose(state)
+        action = self.inner.choose(decision)
         self.clock[0] += time.perf_counter() - started
         self.clock[1] += 1
         return action

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents.mcts import MctsAgent
+from chaos_tower.agents import MctsAgent, decide
 from chaos_tower.integrations import MODES
 
 SIMULATIONS = 100
@@ -69,7 +69,7 @@ def mcts_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
     for number, state in enumerate(states):
         digest.update(
             repr(
-                MctsAgent(number, simulations=SIMULATIONS, prior=0.0, playout="random").choose(state)
+                decide(MctsAgent(number, simulations=SIMULATIONS, prior=0.0, playout="random"), state)
             ).encode()
         )
     choices = digest.hexdigest()[:12]
@@ -81,7 +81,7 @@ def mcts_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
         began = time.process_time()
         while time.process_time() - began < seconds:
             agent = MctsAgent(done, simulations=SIMULATIONS, prior=0.0, playout="random")
-            agent.choose(states[done % len(states)])
+            decide(agent, states[done % len(states)])
             count += agent.last_simulations
             done += 1
         return count, time.process_time() - began, choices

@@ -34,8 +34,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import make_agent
-from chaos_tower.agents.prove import verdict
+from chaos_tower.agents import decide, make_agent
+from chaos_tower.tower.solo.agents.prove import verdict
 from chaos_tower.lab.ratings import Ratings, fit
 
 CAP = 400
@@ -48,7 +48,7 @@ MODES: dict[str, Callable[[Any, Any, int], Any]] = {
         crest, players=4, teams=True, seed=seed, max_actions=CAP
     ),
 }
-ORACLE = "oracle (sees the deck)"
+ORACLE = "oracle-cheat (sees the deck)"
 
 
 class _Timed:
@@ -80,7 +80,7 @@ def rungs(mode: str, budgets: Sequence[int]) -> list[tuple[str, str, dict[str, A
 
 def _final(state: Any, seats: list[Any]) -> Any:
     while (seat := ct.current_player(state)) is not None:
-        state = ct.apply(state, seats[seat].choose(state))
+        state = ct.apply(state, decide(seats[seat], state))
     return state
 
 

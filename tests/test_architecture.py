@@ -54,7 +54,6 @@ DYNAMIC_IMPORT_EXCEPTIONS = {
     ("__init__", "no string"),
     ("server", "f-string"),  # the server package's lazy names (PEP 562), so `import` needs no web stack
     ("oldpaths", "no string"),  # the old paths: an import of one is answered with its new module
-    ("lab.agents", "no string"),  # a run spec may name a user's own agent by module path
     ("app.commands", "cairosvg"),  # optional extras, probed where used: no chaos_tower module
     ("svgkit", "cairosvg"),
     ("cardsets.fastyaml", "yaml.cyaml"),

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .. import api, registry
+from ..agents import decide
 from ..kernel.errors import ChaosTowerError, MalformedActionError, OutputError
 from ..registry import HandOver
 from . import replay
@@ -255,7 +256,7 @@ def _agents_only(game: _Game) -> int:
     while (me := api.current_player(game.state)) is not None:
         agent = game.table.agents[me]
         assert agent is not None
-        game.act(me, agent.choose(game.state))
+        game.act(me, decide(agent, game.state))
         if not quiet:
             who = "" if game.players == 1 else f"{game.who(me)}: "
             game.say(f"{getattr(game.state, 'actions', len(game.played)):4d}. {who}{game.played[-1].text}")
@@ -275,7 +276,7 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
     while (me := api.current_player(game.state)) is not None:
         agent = game.table.agents[me]
         if agent is not None:
-            game.act(me, agent.choose(game.state))
+            game.act(me, decide(agent, game.state))
             continue
         if seat is not None and not keep_seat and (game.house.every_decision or me != last):
             banner = game.house.banner.format(p=me)

@@ -6,7 +6,8 @@ worlds drawn by the adapter's ``resample_from_infostate`` (that is,
 :func:`chaos_tower.determinize`) from a seeded generator, so a game is
 reproducible. :func:`play_match` plays one game between any mix of OpenSpiel
 bots and our agents (any object with ``step(pyspiel_state)``, or with
-``choose(our_state)`` as :mod:`chaos_tower.agents` makes them) and returns each
+``choose(decision)`` as :mod:`chaos_tower.agents` makes them, asked through
+:func:`chaos_tower.agents.decide` with only its seat's :class:`~chaos_tower.agents.Decision`) and returns each
 seat's result. ``bench/bench_openspiel.py`` plays a paired series with the
 seats swapped and prints who wins.
 
@@ -31,6 +32,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from .. import api
+from ..agents import decide
 from .openspiel import ChaosTowerState
 
 __all__ = ["MatchResult", "OpenSpielBot", "ismcts_bot", "play_match"]
@@ -91,7 +93,7 @@ def play_match(game: Any, *, seed: int, seats: Sequence[Any]) -> MatchResult:
             number = int(chooser.step(state))
         else:
             ours = state.state
-            number = api.action_index(ours, chooser.choose(ours))
+            number = api.action_index(ours, decide(chooser, ours))
         if number not in state.legal_actions():
             raise pyspiel.SpielError(f"seat {player} chose the illegal action {number}")
         state.apply_action(number)

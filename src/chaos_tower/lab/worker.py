@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 import chaos_tower as ct
+from chaos_tower.agents import decide
 
 from .agents import Factory, factory_for
 from .facts import tracker_for
@@ -103,7 +104,7 @@ def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | No
     length = 0
     seat = current(state)
     while seat is not None:
-        state = apply(state, agents[seat].choose(state))
+        state = apply(state, decide(agents[seat], state))  # the seat's decision, never the state
         observe(state.events)
         length += 1
         seat = current(state)
