@@ -35,8 +35,8 @@ from typing import Any
 
 import chaos_tower as ct
 from chaos_tower.agents import decide, make_agent
-from chaos_tower.tower.solo.agents.prove import verdict
 from chaos_tower.lab.ratings import Ratings, fit
+from chaos_tower.tower.solo.agents.prove import verdict
 
 CAP = 400
 MODES: dict[str, Callable[[Any, Any, int], Any]] = {
