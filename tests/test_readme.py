@@ -112,6 +112,7 @@ def _modules_the_tests_use() -> set[str]:
     """Top-level modules the test files import, importorskip or run with ``python -m``."""
     local = {path.stem for folder in (TESTS, REPO / "tools", REPO / "bench") for path in folder.rglob("*.py")}
     local |= {path.name for path in TESTS.iterdir() if path.is_dir()}
+    local |= {path.name for path in (REPO / "tools").iterdir() if path.is_dir()}  # tools/docs: a package
     found: set[str] = set()
     for path in TESTS.rglob("*.py"):
         if "data" in path.relative_to(TESTS).parts:

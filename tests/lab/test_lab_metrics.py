@@ -17,6 +17,7 @@ import pyarrow.parquet as pq
 import pytest
 
 import chaos_tower as ct
+from chaos_tower.agents import decide
 from chaos_tower.app.cli import main
 from chaos_tower.lab.agents import factory_for
 from chaos_tower.lab.facts import tracker_for
@@ -49,7 +50,7 @@ def _play(rules: str, cards: Any, seed: int, **options: Any) -> Iterator[tuple[A
     agents = [factory_for("random", rules)(seed * 10 + s) for s in range(players)]
     yield state, tracker
     while (seat := ct.current_player(state)) is not None:
-        state = ct.apply(state, agents[seat].choose(state))
+        state = ct.apply(state, decide(agents[seat], state))
         tracker.observe(state.events)
         if ct.current_player(state) is None:
             tracker.close(state)

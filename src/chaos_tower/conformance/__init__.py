@@ -231,10 +231,11 @@ def check(
                 run.sweep("options", label, 5, option_survives, mode.cards(), mode.spec, name, value)
         for mode in (m for m in chosen if "[" not in m.name) if agents else ():
             for agent in mode.spec.agents:
-                if agent_known(agent):
+                if agent_known(agent, mode.spec):
                     run.sweep(f"agent {agent}", mode.name, None, agent_plays, agent, mode)
-                else:  # a mode's own agent that chaos_tower.agents.make_agent does not make
-                    run.skipped.append(f"agent {agent} [{mode.name}]: not in chaos_tower.agents.AGENTS")
+                else:  # a name that chaos_tower.agents.make_agent does not make
+                    why = "not in chaos_tower.agents.AGENTS nor the mode's own"
+                    run.skipped.append(f"agent {agent} [{mode.name}]: {why}")
     report = Report(
         game=spec.name, passed=tuple(run.passed), skipped=tuple(run.skipped), failures=tuple(run.failures)
     )

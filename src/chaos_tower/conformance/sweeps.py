@@ -165,24 +165,40 @@ def option_survives(cards: Any, mode: registry.ModeSpec, name: str, value: Any, 
     )
 
 
-def agent_known(name: str) -> bool:
-    """Whether :func:`chaos_tower.agents.make_agent` makes the agent called ``name``."""
+def agent_known(name: str, mode: registry.ModeSpec | None = None) -> bool:
+    """Whether :func:`chaos_tower.agents.make_agent` makes the agent called ``name`` (one of
+    :data:`~chaos_tower.agents.AGENTS`, or one of ``mode``'s own players)."""
     from ..agents import AGENTS
 
-    return name in AGENTS
+    kit = None if mode is None else mode.agent_kit
+    return name in AGENTS or (kit is not None and name in kit.own)
 
 
-def make_agent(name: str, seat: int, seed: int) -> Any:
-    """``name``'s agent for ``seat`` (:func:`chaos_tower.agents.make_agent`), with a small budget if
-    it takes one (any searching agent does)."""
+def make_agent(name: str, seat: int, seed: int, mode: registry.ModeSpec | None = None) -> Any:
+    """``name``'s agent for ``seat`` (:func:`chaos_tower.agents.make_agent`, ``mode``'s own players
+    too), with a small budget if it takes one (any searching agent does)."""
     from ..agents import make_agent as make
 
     try:
-        return make(name, seat, seed, budget=AGENT_BUDGET)
+        return make(name, seat, seed, mode=mode, simulations=AGENT_BUDGET)
     except ValueError as error:
-        if "no parameter budget" not in str(error):
+        if "simulations" not in str(error):
             raise
-        return make(name, seat, seed)
+        return make(name, seat, seed, mode=mode)
+
+
+def decide(agent: Any, state: Any) -> Any:
+    """The agent's choice, given only its seat's decision (:func:`chaos_tower.agents.decide`)."""
+    from ..agents import decide as ask
+
+    return ask(agent, state)
+
+
+def cheats(agent: Any) -> bool:
+    """Whether the agent is a declared cheating baseline (:func:`chaos_tower.agents.cheats`)."""
+    from ..agents import cheats as declared
+
+    return declared(agent)
 
 
 def _agent_game(name: str, mode: ConformanceMode, seed: int) -> list[tuple[Any, Any]]:
@@ -190,8 +206,8 @@ def _agent_game(name: str, mode: ConformanceMode, seed: int) -> list[tuple[Any, 
     agents: dict[int, Any] = {}
     moves: list[tuple[Any, Any]] = []
     while len(moves) < DECISIONS and (seat := api.current_player(state)) is not None:
-        chooser = agents.setdefault(seat, make_agent(name, seat, seed * 10 + seat))
-        action = chooser.choose(state)
+        chooser = agents.setdefault(seat, make_agent(name, seat, seed * 10 + seat, mode.spec))
+        action = decide(chooser, state)
         moves.append((state, action))
         state = api.apply(state, action)
     return moves
@@ -210,8 +226,8 @@ def agent_plays(name: str, mode: ConformanceMode) -> None:
             )
     first = [action for _state, action in _agent_game(name, mode, 5)]
     expect(first == [action for _state, action in _agent_game(name, mode, 5)], f"{name} is not reproducible")
-    if api.rules_of(mode.start(0)).determinize is None:
-        return
+    if api.rules_of(mode.start(0)).determinize is None or cheats(make_agent(name, 0, 0, mode.spec)):
+        return  # a declared cheat is handed the true state: it may choose otherwise in a re-deal
     rng = random.Random(14)
     compared = 0
     for game in random_games(mode, first_seed=3, budget=60, cap=60):
@@ -220,9 +236,9 @@ def agent_plays(name: str, mode: ConformanceMode) -> None:
             if seat is None or compared >= 8:
                 continue
             redealt = api.determinize(state, seat, rng.randrange(2**32))
-            chosen = make_agent(name, seat, compared).choose(state)
+            chosen = decide(make_agent(name, seat, compared, mode.spec), state)
             expect(
-                chosen == make_agent(name, seat, compared).choose(redealt),
+                chosen == decide(make_agent(name, seat, compared, mode.spec), redealt),
                 f"{name} peeks: it chose otherwise in a re-deal",
             )
             compared += 1
