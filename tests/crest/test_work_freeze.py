@@ -6,9 +6,9 @@ from __future__ import annotations
 import attrs
 
 import chaos_tower as ct
+from chaos_tower.crest.change import begin
 from chaos_tower.crest.knowledge import chain_of
 from chaos_tower.crest.state import CrestOutcome, CrestState
-from chaos_tower.crest.work import begin
 
 CREST = ct.load_cardset(game="crest")
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import chaos_tower as ct
 from chaos_tower.tower.vs import SimpleVsAgent, tensor_size, violations
-from chaos_tower.tower.vs.setup import declaration_limit
+from chaos_tower.tower.vs.start import declaration_limit
 
 from .scenario import CARDS
 
