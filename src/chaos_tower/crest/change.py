@@ -203,7 +203,7 @@ class Work:
         copied = self.__dict__
         # A part never copied is the previous state's own; a copied one is frozen back. Built
         # field by field (not through an updater's dict): this runs once per action.
-        # tests/crest/test_work_freeze.py checks that no field is left out.
+        # tests/crest/test_change_freeze.py checks that no field is left out.
         marks = s.marks
         if "marks" in copied:
             new_marks = tuple(tuple(map(tuple, seat)) for seat in copied["marks"])

@@ -15,7 +15,7 @@ from chaos_tower.tower.vs import VsState
 from .scenario import CARDS, game
 
 SEEDS = range(40)
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_TOC_VS2_01_two_player_game_through_the_front_door() -> None:

@@ -20,7 +20,7 @@ import chaos_tower as ct
 from chaos_tower.agents import PlayerAgent, advance, decide, make_agent
 from chaos_tower.tower.solo.agents import GreedyAgent, HeuristicAgent, concession, dead_end
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_stalls.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_stalls.py"
 CARDS = ct.load_cardset()
 
 

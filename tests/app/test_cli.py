@@ -12,8 +12,8 @@ import pytest
 
 from chaos_tower.app.cli import main
 
-REPO = Path(__file__).resolve().parents[1]
-DATA = Path(__file__).resolve().parent / "data"
+REPO = Path(__file__).resolve().parents[2]
+DATA = Path(__file__).resolve().parents[1] / "data"
 GOOD = DATA / "good" / "minimal.yaml"
 GOOD_JSON = DATA / "good" / "minimal.json"
 BAD = DATA / "bad"

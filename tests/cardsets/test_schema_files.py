@@ -20,7 +20,7 @@ from chaos_tower.cardsets.resources import carddata_dir, schemas_dir
 from chaos_tower.cardsets.schema import SCHEMA_FILES, bundle, load_schema, registry, schema_issues, validator
 from jsonschema_cli import check_jsonschema, modeline_schema
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 MINIMAL_FIXTURE = REPO / "tests" / "data" / "good" / "minimal.yaml"
 SPLIT_SETS = {"tower": "tower-cardset-part", "crest": "crest-cardset-part"}
 WHOLE_SETS = {"tower-minimal": "tower-cardset", "crest-minimal": "crest-cardset"}

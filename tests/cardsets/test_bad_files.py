@@ -18,7 +18,7 @@ import pytest
 import chaos_tower as ct
 from chaos_tower import CardSetError, check_cardset, load_cardset
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 BAD = DATA / "bad"
 GOOD = DATA / "good"
 MINIMAL_YAML = GOOD / "minimal.yaml"

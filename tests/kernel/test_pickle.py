@@ -19,7 +19,7 @@ import pytest
 import chaos_tower as ct
 from chaos_tower.kernel.errors import SaveError
 
-CARDDATA = Path(__file__).resolve().parents[1] / "carddata"
+CARDDATA = Path(__file__).resolve().parents[2] / "carddata"
 _MODES: list[tuple[str, str | None, dict[str, Any]]] = [
     ("solo", None, {}),
     ("vs2", None, {"mode": "vs", "players": 2}),

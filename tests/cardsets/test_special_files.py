@@ -27,7 +27,7 @@ from chaos_tower import check_cardset
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
 
-MINIMAL = Path(__file__).parent / "data" / "good" / "minimal.yaml"
+MINIMAL = Path(__file__).parents[1] / "data" / "good" / "minimal.yaml"
 NOBODY = 65534
 # Forks, FIFOs, /dev/zero and /proc: Linux only (where the project's CI runs).
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="needs Linux (fork, mkfifo, /proc)")

@@ -23,7 +23,7 @@ import chaos_tower as ct
 from chaos_tower.tower.solo.invariants import violations
 from chaos_tower.tower.solo.perft import divide, perft
 
-PERFT = Path(__file__).resolve().parents[1] / "data" / "perft"
+PERFT = Path(__file__).resolve().parents[2] / "data" / "perft"
 FILES = sorted(PERFT.glob("*.json"))
 GAME = ct.new_game(ct.load_cardset()).game
 

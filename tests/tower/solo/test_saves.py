@@ -172,7 +172,7 @@ def test_TOC_STEP_03_a_step_return_pending_on_the_zap_level_is_refused() -> None
     """TOC-STEP-03 / TOC-ZAP-04: a step puts the player on level 1 with its return pending; a ZAP clears it.
 
     ``level=0*`` once loaded to a state whose save wrote ``level=Z`` and lost the mark (found by
-    tests/test_save_corruption.py).
+    tests/kernel/test_save_corruption.py).
     """
     _sound(level="1*")
     zap = position([". . . . ."] * 5, player="0,0", level="Z")

@@ -35,7 +35,7 @@ from chaos_tower.tower.vocabulary import Condition, Effect, Elements
 CONDITION: Any = Condition
 EFFECT: Any = Effect
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BUILTIN = REPO / "carddata" / "tower"
 
 # A card set with every required section and no cards: a frame to put one card in.

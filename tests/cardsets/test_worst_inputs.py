@@ -22,7 +22,7 @@ from chaos_tower import LIMITS, check_cardset
 from chaos_tower.app import replay
 from chaos_tower.kernel.errors import MAX_MESSAGE_CHARS, CardSetError, SaveError, shorten
 
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+BENCH = Path(__file__).resolve().parents[2] / "bench"
 HANG_GUARD = 30.0
 LIMIT_CODES = {"too-many-values", "file-too-large", "set-too-large", "set-too-many-values", "too-many-files"}
 
@@ -82,7 +82,7 @@ def test_the_set_budget_is_shared_by_the_files_of_a_directory(tmp_path: Path) ->
 
 # -- long values in messages -----------------------------------------------------------------
 def test_a_list_over_max_items_is_not_echoed_whole(tmp_path: Path) -> None:
-    minimal = (Path(__file__).parent / "data" / "good" / "minimal.yaml").read_text(encoding="utf-8")
+    minimal = (Path(__file__).parents[1] / "data" / "good" / "minimal.yaml").read_text(encoding="utf-8")
     rooms = "rooms: [" + ", ".join(["{id: room.x}"] * 5000) + "]\n"
     path = tmp_path / "set.yaml"
     path.write_text(minimal.split("rooms:")[0] + rooms, encoding="utf-8")

@@ -24,7 +24,7 @@ from chaos_tower.cardsets import fastyaml
 from chaos_tower.cardsets.safeload import LIMITS, Limits, _Reader, parse_bytes
 from strategies import yaml_text
 
-CARDDATA = Path(__file__).resolve().parents[1] / "carddata"
+CARDDATA = Path(__file__).resolve().parents[2] / "carddata"
 
 
 def _both(raw: bytes, *, json_mode: bool = False, limits: Limits = LIMITS) -> tuple[Any, Any]:

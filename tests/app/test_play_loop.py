@@ -1,7 +1,7 @@
 """The one terminal play loop (chaos_tower.app.play) with scripted input: every game, every command.
 
 Issue 16 (terminal play) and issue 12 (one loop over the front door). The
-real-terminal run of the same features is tests/test_play_tmux.py.
+real-terminal run of the same features is tests/app/test_play_tmux.py.
 """
 
 from __future__ import annotations

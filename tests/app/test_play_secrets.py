@@ -1,7 +1,7 @@
 """``chaos-tower play`` keeps the seats' secrets: a fresh seed by default, no referee save at a seat's
 prompt, and a game-over screen that shows only what the rules reveal (issue 22, items 24 to 26).
 
-The real-terminal run of the game-over screen is tests/test_game_over_tmux.py.
+The real-terminal run of the game-over screen is tests/app/test_game_over_tmux.py.
 """
 
 from __future__ import annotations

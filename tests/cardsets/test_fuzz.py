@@ -25,7 +25,7 @@ from chaos_tower.cardsets.safeload import LIMITS, Document, JsonPath, parse_byte
 from chaos_tower.kernel.errors import Problem
 from strategies import yaml_text
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 BUILTIN = REPO / "carddata" / "tower"
 NORMAL_ITEMS = BUILTIN / "normal-items.yaml"
 

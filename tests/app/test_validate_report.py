@@ -20,7 +20,7 @@ from chaos_tower.app.cli import main
 from chaos_tower.cardsets.resources import carddata_dir
 from chaos_tower.kernel.errors import CardSetError, Problem, UnknownGameError
 
-MINIMAL = Path(__file__).resolve().parent / "data" / "good" / "minimal.yaml"
+MINIMAL = Path(__file__).resolve().parents[1] / "data" / "good" / "minimal.yaml"
 
 
 def _copy(tmp_path: Path, game: str = "tower") -> Path:

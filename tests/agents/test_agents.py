@@ -222,7 +222,7 @@ def test_cli_refuses_a_budget_without_mcts(capsys: pytest.CaptureFixture[str]) -
 
 def test_the_ladder_and_speed_scripts_run() -> None:
     """bench/ladder.py and tools/agent_speed.py work at a tiny size (the figures are the guide's business)."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     sys.path.insert(0, str(root / "bench"))
     sys.path.insert(0, str(root / "tools"))
     try:

@@ -153,7 +153,7 @@ def test_TOC_PROG1_02_the_shadow_library_back_gives_d_on_entering() -> None:
     """TOC-PROG1-02: the reconstructed Shadow Library's back r-text acts on entering (D +1).
 
     It was an element "of your choice", which no action named, so it never acted; the set
-    check now refuses such a choice outside a slot's use (tests/test_bad_files.py).
+    check now refuses such a choice outside a slot's use (tests/cardsets/test_bad_files.py).
     """
     library = next(r for r in ct.load_cardset().rooms if r.id == "room.shadow-library")
     (effect,) = library.back.effects

@@ -9,7 +9,7 @@ import pytest
 
 from chaos_tower.rulebook import tower_rules
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SOLO = [rule.id for rule in tower_rules() if rule.section not in ("VS2", "VS3")]
 
 

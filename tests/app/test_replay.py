@@ -17,7 +17,7 @@ from chaos_tower.agents import RandomAgent, play
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,7 @@ from chaos_tower.app import replay
 from chaos_tower.cardsets.resources import carddata_dir
 from chaos_tower.cardsets.schema import SCHEMA_FILES, load_schema
 
-GOOD = Path(__file__).parent / "data" / "good"
+GOOD = Path(__file__).parents[1] / "data" / "good"
 DISCRIMINATORS = ("op", "test")  # tags whose values the schema fixes elsewhere (if/then)
 
 

@@ -22,7 +22,7 @@ from chaos_tower.app.cli import main
 from chaos_tower.app.viewer import rule_link, viewer_html
 from chromium import open_chromium
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _record(cards: Any, seed: int, count: int, **options: Any) -> replay.Replay:

@@ -12,7 +12,7 @@ import chaos_tower as ct
 from chaos_tower.tower.solo.agents import GreedyAgent, dead_end, verdict
 
 CARDS = ct.load_cardset()
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_oracle.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_oracle.py"
 
 
 def _bench():  # type: ignore[no-untyped-def]
