@@ -6,7 +6,7 @@ Each case is built to stay inside :data:`chaos_tower.LIMITS` (or
 :data:`chaos_tower.app.replay.MAX_REPLAY_BYTES`) while making the reader, the
 schema stage or the problem reporting work as hard as it can. The loading
 limits are sized so that each is answered (refused or accepted) in about
-3 seconds or less on the project's 2-core machine; ``tests/test_worst_inputs.py``
+3 seconds or less on the project's 2-core machine; ``tests/cardsets/test_worst_inputs.py``
 runs the same cases with a generous hang guard.
 """
 

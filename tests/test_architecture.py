@@ -359,3 +359,26 @@ def test_crest_package_imports_its_engine_eagerly() -> None:
 def test_no_module_over_500_lines(name: str) -> None:
     """No file in src/ is over 500 lines (issue 12)."""
     assert len(MODULES[name].read_text(encoding="utf-8").splitlines()) <= 500
+
+
+# Test directories that are not one module's: the capabilities every game offers, the typing
+# proofs, the test data, and the toy game registered by the tests.
+CROSS_CUTTING_TEST_DIRS = {"capabilities", "data", "typing", "toygame"}
+
+
+def test_the_tests_tree_mirrors_src() -> None:
+    """Issue 23 item 7: tests of ``chaos_tower.X.Y`` live under ``tests/X/Y`` (the solo game's under
+    ``tests/tower/solo``, VS's under ``tests/tower/vs``); the cross-cutting suites are listed above,
+    and the package-wide tests (architecture, docs, goldens, the front door) stay at the top."""
+    tests = SRC.parent / "tests"
+    stray = []
+    for directory in sorted(p for p in tests.rglob("*") if p.is_dir() and "__pycache__" not in p.parts):
+        parts = directory.relative_to(tests).parts
+        if parts[0] in CROSS_CUTTING_TEST_DIRS:
+            continue
+        if not (SRC / ROOT).joinpath(*parts).is_dir():
+            stray.append("/".join(parts))
+    assert stray == []
+    # a package whose code is split in subpackages keeps its tests in them
+    assert not list((tests / "tower").glob("test_*.py"))
+    assert (tests / "tower" / "solo").is_dir() and (tests / "tower" / "vs").is_dir()

@@ -119,7 +119,7 @@ def test_a_crest_action_copies_only_the_parts_it_touches() -> None:
     action and froze them back after it (a third of a step). The working copy now takes a part
     from the state on first use only: a fresh one holds none, and the end of a beast phase
     that only passes the turn leaves the hands of the seats that did not refill alone."""
-    from chaos_tower.crest.work import begin
+    from chaos_tower.crest.change import begin
 
     state = ct.new_game(CREST, players=6, seed=2)
     work = begin(state)
@@ -158,7 +158,7 @@ def test_the_shared_crest_events_are_capped_and_read_the_same(monkeypatch: pytes
     """Issue 13: texts with running values (HP, damage) make new events without end, so at most
     ``_EVENTS_KEPT`` are kept per card set; past that, events are made afresh. Either way the
     same game gives equal events that print alike (goldens store ``str(event)``)."""
-    from chaos_tower.crest import work
+    from chaos_tower.crest import change as work
 
     plain = [str(e) for e in _events_of(ct.load_cardset(game="crest"), 300)]
     capped_cards = ct.load_cardset(game="crest")

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.crest import work as crest_work
+from chaos_tower.crest import change as crest_work
 from chaos_tower.kernel.records import copier
 from chaos_tower.tower.vs.state import VsDraft, VsState, draft, evolve
 

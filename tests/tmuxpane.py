@@ -1,6 +1,6 @@
 """A ``chaos-tower`` run in a real terminal: a detached tmux session on a server of its own.
 
-Shared by the terminal tests (tests/test_hotseat_tmux.py, tests/test_play_tmux.py). Without
+Shared by the terminal tests (tests/app/test_hotseat_tmux.py, tests/app/test_play_tmux.py). Without
 tmux they skip, except under CI, where they fail (.ci/run installs it).
 """
 

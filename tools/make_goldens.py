@@ -8,7 +8,7 @@ Every golden file is a replay (``schemas/replay.schema.json``) with a state hash
 the events (``[rule ID] text``) of each step and the outcome, and notes in
 ``about`` (the case, its agents, what it shows): ``chaos-tower replay FILE
 --verify`` checks one. ``tests/test_golden.py`` replays them and checks that
-this script still writes each byte for byte; ``tests/tower/test_perft.py``
+this script still writes each byte for byte; ``tests/tower/solo/test_perft.py``
 reads the perft counts. Run this script on purpose when the rules change, then
 read the diff: every changed file is a changed behaviour.
 

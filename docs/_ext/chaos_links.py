@@ -3,7 +3,7 @@
 ``{source}`chaos_tower.tower.solo.progress.apply_flip``` links to the API reference when
 the name is documented there (a public name), and otherwise to the highlighted
 source of its module made by :mod:`sphinx.ext.viewcode`, at the enclosing
-definition. ``{source}`test_x <tests/tower/test_y.py::test_x>``` links to the
+definition. ``{source}`test_x <tests/tower/solo/test_y.py::test_x>``` links to the
 highlighted test file, made here (viewcode covers the package only), at the test.
 
 A target that does not exist (no such module, definition, file or test) is a

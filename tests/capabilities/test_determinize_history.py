@@ -280,7 +280,7 @@ def test_CRD_BEAST_D_a_crest_world_keeps_the_remade_deck_to_the_discards_reshuff
 ) -> None:
     """CRD-BEAST-D: the deck remade from the discards holds only what was reshuffled, less what the seat
     has drawn from it since: every world drawn for the seat keeps to that."""
-    from chaos_tower.crest import work
+    from chaos_tower.crest import change as work
 
     remade: list[tuple[int, ...]] = []
     shuffled = work.Work.shuffled

@@ -28,8 +28,8 @@ from chaos_tower.crest.cards import (
     Status,
     Ward,
 )
+from chaos_tower.crest.change import Work, begin
 from chaos_tower.crest.state import CrestState
-from chaos_tower.crest.work import Work, begin
 
 from .helpers import arrange, crest_cards
 

@@ -16,7 +16,7 @@ item or block scalar, a line-break character that YAML 1.1 and 1.2 read
 differently; a syntax error raises :class:`SyntaxFailure`, after which the
 pure-Python parser only reads to the error to word it. So a clean file costs the
 C parse; the data and the problems are the same either way
-(``tests/test_fastyaml.py`` compares the two readers over generated documents).
+(``tests/cardsets/test_fastyaml.py`` compares the two readers over generated documents).
 """
 
 from __future__ import annotations

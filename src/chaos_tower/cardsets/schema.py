@@ -128,7 +128,7 @@ def validator(name: str) -> Draft202012Validator:
     """A validator for one of our schemas.
 
     Not checked against the metaschema here: they ship with the package and the tests check
-    each one (tests/test_schema_files.py), while checking took a quarter of a fresh process's
+    each one (tests/cardsets/test_schema_files.py), while checking took a quarter of a fresh process's
     first load_cardset (issue 13).
     """
     return Draft202012Validator(load_schema(name), registry=registry())

@@ -6,10 +6,10 @@ from ..kernel.events import Reason
 from ..kernel.memo import remember
 from .actions import DONE, CrestAction, Done, Recover, Use, shared_records
 from .cards import STATUSES, CrestCard, CrestEffect, Status
+from .change import Work
 from .effects import needs_target, resolve, stat
 from .players import enemies, next_seat
 from .state import MAX_PLAYERS, CrestGame, CrestState
-from .work import Work
 
 __all__ = ["beast_actions", "beast_apply", "beast_reason", "end_turn", "restrictions"]
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from ..kernel.events import Reason
 from .actions import DONE, CrestAction, Done, SwapHands, SwapMarks, shared_records
+from .change import Work
 from .players import allies, standing_sides
 from .state import NO_RING, CrestOutcome, CrestState
-from .work import Work
 
 __all__ = ["check_deaths", "death_actions", "death_apply", "death_reason"]
 

@@ -33,8 +33,8 @@ from .cards import (
     Ward,
 )
 from .cards import CrestEffect as Effect
+from .change import Work
 from .state import NO_RING
-from .work import Work
 
 __all__ = ["guard", "needs_target", "resolve", "stat", "warded"]
 

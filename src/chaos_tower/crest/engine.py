@@ -29,11 +29,11 @@ from .actions import (
 )
 from .beast import beast_actions, beast_apply, beast_reason
 from .cards import CrestCard, RingCard, SpellCard
+from .change import Work, begin
 from .death import check_deaths, death_actions, death_apply, death_reason
 from .start import setup_actions, setup_apply, setup_reason
 from .state import MAX_PLAYERS, CrestOutcome, CrestState
 from .wield import wield_actions, wield_apply, wield_reason
-from .work import Work, begin
 
 __all__ = [
     "action_from_index",

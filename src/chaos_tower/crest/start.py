@@ -14,10 +14,10 @@ from ..kernel.events import Event, Reason
 from ..kernel.rng import seed_state, shuffle
 from .actions import DONE, CrestAction, Done, Mode, Place, Wear, shared_records
 from .cards import STATUSES, CrestCard, CrestCardSet, RingCard
+from .change import Work
 from .effects import stat
 from .players import team_layout
 from .state import HAND_SIZE, NO_RING, SETUP_LIMIT, CrestGame, CrestState, compiled
-from .work import Work
 
 __all__ = ["new_game", "setup_actions", "setup_apply", "setup_reason"]
 

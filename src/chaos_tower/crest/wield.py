@@ -8,11 +8,11 @@ from ..kernel.events import Reason
 from ..kernel.memo import remember
 from .actions import DONE, Cast, CrestAction, Discard, Done, Mode, Place, Wear, shared_records
 from .cards import CrestCard, RingCard, SpellCard, SpellTarget
+from .change import Work
 from .effects import resolve
 from .players import enemies
 from .start import place_reason
 from .state import MAX_PLAYERS, NO_RING, CrestGame, CrestState
-from .work import Work
 
 __all__ = ["wield_actions", "wield_apply", "wield_reason"]
 

@@ -80,7 +80,7 @@ class Change:
         """The position as changed so far (for questions asked halfway through an action)."""
         s = self.original
         # Everything an action cannot change (the card set, the seed, the options) comes from
-        # the original; tests/tower/test_change.py checks that no State field is left out.
+        # the original; tests/tower/solo/test_change.py checks that no State field is left out.
         return _make_state(
             game=s.game,
             seed=s.seed,

@@ -4,7 +4,7 @@ The rules' own ``*_reason`` functions decide legality; enumerating every
 candidate and asking each one costs most of a playout's time. In the ordinary
 phase (a card under the player, nothing pending) this module computes the same
 actions directly from bit masks of open sides, in the same order.
-``tests/tower/test_movegen.py`` checks on many random positions that it gives
+``tests/tower/solo/test_movegen.py`` checks on many random positions that it gives
 exactly what filtering the candidates through the reasons gives.
 """
 

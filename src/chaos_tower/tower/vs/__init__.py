@@ -1,7 +1,7 @@
 """Tower of CHAOS, VS modes: 2 players (`TOC-VS2-01`) and 3 to 5 players (`TOC-VS3-01`).
 
 The aim: keep one's own attributes hidden, gain high values on them, and name the
-others'. The modules follow the manual: :mod:`.setup` (the deal, `TOC-VS2-020` to
+others'. The modules follow the manual: :mod:`.start` (the deal, `TOC-VS2-020` to
 `025`), :mod:`.turn` (draw, adjust, give, `026` to `028`), :mod:`.declare`
 ("見えた", `029`), :mod:`.end` (winning, losing, scoring and the extra rule, `030`
 to `032`), :mod:`.observe` (what each player may see), :mod:`.serial` (saves),
@@ -32,7 +32,7 @@ from .invariants import violations
 from .observe import VsObservation, observation, observation_tensor, tensor_size
 from .render import render_text, view_text
 from .serial import FORMAT, dumps, loads
-from .setup import declaration_limit, new_game
+from .start import declaration_limit, new_game
 from .state import Declaration, Gift, VsOutcome, VsState
 
 __all__ = [

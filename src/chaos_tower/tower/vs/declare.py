@@ -20,7 +20,7 @@ from ..vocabulary import LETTERS
 from . import end, knowledge
 from .actions import Declare
 from .rules import pay_one, rule
-from .setup import declaration_limit
+from .start import declaration_limit
 from .state import Declaration, VsState, evolve
 
 __all__ = ["declare", "reason"]

@@ -18,7 +18,7 @@ from ..vocabulary import LETTERS
 from . import declare, end, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
 from .rules import rule
-from .setup import declaration_limit
+from .start import declaration_limit
 from .state import VsDraft, VsOutcome, VsState, VsTable, draft, evolve, freeze
 
 __all__ = [

@@ -13,9 +13,10 @@ from ...kernel.options import Options
 from ...registry import GameRules, SeatScreen, ViewCodec
 from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
-from . import actions, determinize, engine, layout, notation, observe, render, serial, setup, svg
+from . import actions, determinize, engine, layout, notation, observe, render, serial, svg
 from .observe import VsObservation
 from .options import OPTIONS, OWN_FIELDS, registered
+from .start import new_game as dealt
 from .state import VsState
 
 __all__ = ["OPTIONS", "VS", "VS_VIEW", "start"]
@@ -24,7 +25,7 @@ __all__ = ["OPTIONS", "VS", "VS_VIEW", "start"]
 def start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
     own = {name: value for name, value in options.values if name in OWN_FIELDS}
     more = tuple((name, value) for name, value in options.values if name not in OWN_FIELDS)
-    return setup.new_game(cards, seed=seed, more=Options(mode="vs", values=more), **own)
+    return dealt(cards, seed=seed, more=Options(mode="vs", values=more), **own)
 
 
 def _options(state: VsState) -> Options:

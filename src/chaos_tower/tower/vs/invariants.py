@@ -11,7 +11,7 @@ from __future__ import annotations
 from .end import right_names, subtract_choices, subtract_due
 from .knowledge import ALL
 from .reach import numbers, outcome
-from .setup import declaration_limit
+from .start import declaration_limit
 from .state import VsState
 
 __all__ = ["violations"]

@@ -12,7 +12,7 @@ from typing import get_args
 
 from ...kernel.layout import Layout, Slice
 from ..vocabulary import LETTERS
-from .setup import declaration_limit
+from .start import declaration_limit
 from .state import Phase, VsState
 
 __all__ = ["observation_layout"]

@@ -24,7 +24,7 @@ from ..vocabulary import LETTERS
 from .end import subtract_due
 from .knowledge import letters
 from .layout import observation_layout
-from .setup import declaration_limit
+from .start import declaration_limit
 from .state import VsState
 
 __all__ = ["VIEW_FORMAT", "VsObservation", "check_seat", "observation", "observation_tensor", "tensor_size"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...kernel.saves import action_count_problem
 from .end import right_names
 from .rules import rule
-from .setup import declaration_limit
+from .start import declaration_limit
 from .state import VsState
 
 __all__ = ["CAUSES", "numbers", "outcome", "round_limit"]

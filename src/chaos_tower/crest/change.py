@@ -1,0 +1,300 @@
+"""A scratch copy of a state that one action edits, then freezes into the next state.
+
+The engine's functions stay pure from the outside: :func:`begin` copies the
+parts of a frozen :class:`CrestState` that an action may change into lists,
+the rules edit the copy, and :meth:`Work.freeze` makes the next frozen state.
+The input state is never touched. Chance (shuffles, dice, random discards)
+comes only from the generator state carried here (:mod:`chaos_tower.kernel.rng`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ..kernel.events import Event
+from ..kernel.memo import remember
+from ..kernel.rng import next_u64, shuffle
+from . import knowledge
+from .cards import STATUSES, Status
+from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
+
+__all__ = ["Work", "begin"]
+
+T = TypeVar("T")
+
+
+class Work:
+    """The mutable copy of one state while an action is resolved."""
+
+    # The parts kept in lists while an action edits them. Each is copied from the state on first
+    # use (__getattr__), so an action pays only for what it touches: copying every seat's
+    # rows before each action and freezing them back was a third of a Crest step (issue 13).
+    hp: list[int]
+    alive: list[bool]
+    hands: list[list[int]]
+    marks: list[list[list[int]]]
+    rings: list[int]
+    statuses: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    used: list[bool]
+    dying: list[int]
+
+    def __init__(self, state: CrestState) -> None:
+        self.state = state
+        self.game: CrestGame = state.game
+        self.rng = state.rng
+        self.phase: Phase = state.phase
+        self.seat = state.seat
+        self.setup_count = state.setup_count
+        self.first = state.first
+        self.resume: Phase = state.resume
+        self.turns = state.turns
+        self.rounds = state.rounds
+        self.result: CrestOutcome | None = state.result
+        # What the table keeps knowing (.knowledge): a chain, which the draws, the cards shown
+        # and the swaps of hands below extend by one entry per action (once there is a chain).
+        self.known = state.known
+        self.notes: list[int] = []
+        """What this action adds to ``known``: ``what, seat, kind`` after another."""
+        self.events: list[Event] = []
+        self._shared_events = _events(state.game)
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a part not yet copied (or not a part at all).
+        copy = _COPIES.get(name)
+        if copy is None:
+            raise AttributeError(name)
+        value = copy(getattr(self.state, name))
+        self.__dict__[name] = value
+        return value
+
+    # -- events and chance ------------------------------------------------
+    def event(self, rule: str, kind: str, text: str, amount: int | None = None) -> None:
+        """Record what happened, citing the rule that made it happen."""
+        # Most events recur word for word (a seat's turn, its beast phase, a refill of n cards):
+        # one record per card set is kept, so retained states share them instead of each
+        # holding its own record and text (about 0.45 KB per Crest state, issue 13). Capped, so
+        # that texts with running values (HP, damage) cannot make the table grow without end.
+        key = (rule, kind, text, amount)
+        shared = self._shared_events
+        record = shared.get(key)
+        if record is None:
+            record = Event(rule=rule, kind=kind, text=text, amount=amount)
+            if len(shared) < _EVENTS_KEPT:
+                shared[key] = record
+        self.events.append(record)
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``0 .. bound-1`` from the state's generator."""
+        limit = (1 << 64) - ((1 << 64) % bound)
+        while True:
+            value, self.rng = next_u64(self.rng)
+            if value < limit:
+                return value % bound
+
+    def die(self) -> int:
+        """One six-sided die (`CRD-START-E`)."""
+        return self.below(6) + 1
+
+    def shuffled(self, items: list[int]) -> list[int]:
+        """The items in a random order from the state's generator."""
+        out, self.rng = shuffle(items, self.rng)
+        return list(out)
+
+    # -- reading without copying -------------------------------------------------
+    def now(self, name: str) -> Any:
+        """A part as it is now, read without copying it: the copy if made, else the state's own
+        tuple (not to be changed). Most actions only read HP, the living seats or the statuses."""
+        value = self.__dict__.get(name)
+        return getattr(self.state, name) if value is None else value
+
+    def ring_of(self, seat: int) -> int:
+        """The seat's worn ring as it is now, read without copying the rings."""
+        rings = self.__dict__.get("rings")
+        return self.state.rings[seat] if rings is None else rings[seat]
+
+    def mark_count(self, seat: int) -> int:
+        """How many marks the seat's monster has (fixed by its card), read without copying."""
+        return len(self.state.marks[seat])
+
+    # -- names ------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        """How events name a seat: its number and monster."""
+        return f"seat {seat} ({self.game.monster(self.state.monsters[seat]).name})"
+
+    def card_name(self, instance: int) -> str:
+        """A card instance's id, for events."""
+        return self.game.card(instance).id
+
+    # -- stats (a worn ring's boosts are read by .effects: stat, guard, warded) -------------
+    def max_hp(self, seat: int) -> int:
+        """The monster card's HP: its maximum."""
+        return self.game.monster(self.state.monsters[seat]).hp
+
+    def has(self, seat: int, status: Status) -> bool:
+        """The seat's monster has the status now."""
+        return self.statuses[seat][STATUSES.index(status)] > 0
+
+    # -- zones --------------------------------------------------------------
+    def take_from_hand(self, seat: int, kind_id: str) -> int:
+        """Remove the lowest-numbered instance of a kind from a hand and return it."""
+        kind = self.game.kind_ids[kind_id]
+        instance = next(i for i in self.hands[seat] if self.game.kind_of[i] == kind)
+        self.hands[seat].remove(instance)
+        self.showed(seat, (instance,))
+        return instance
+
+    def showed(self, seat: int, instances: list[int] | tuple[int, ...]) -> None:
+        """Cards that left ``seat``'s hand face up: everybody saw them go (`CRD-BEAST-D`), and
+        whoever knew them there knows they are gone (`CRD-DEATH-A`, :mod:`.knowledge`)."""
+        if self.known is not None or self.notes:
+            for instance in instances:
+                self.notes += (knowledge.SHOW, seat, self.game.kind_of[instance])
+
+    def swapped(self, killer: int, dead: int) -> None:
+        """The killer has taken the dead seat's hand, which the dead seat saw (`CRD-DEATH-A`)."""
+        self.notes += (knowledge.SWAP, killer, dead)
+        for instance in self.hands[killer]:
+            self.notes += (knowledge.PASS, dead, self.game.kind_of[instance])
+
+    def draw(self, seat: int) -> bool:
+        """Draw the deck's top card; an empty deck is first remade from the discards (`CRD-BEAST-D`)."""
+        if not self.deck:
+            if not self.discard:
+                return False
+            self.deck = self.shuffled(sorted(self.discard))
+            self.discard = []
+            # CRD-BEAST-D: every wielder saw what went into the new deck.
+            kind_of = self.game.kind_of
+            players = self.state.players
+            known = knowledge.extended(self.known, players, self.notes)
+            self.known = knowledge.rooted(known, players, tuple(sorted(kind_of[i] for i in self.deck)))
+            self.notes = []
+            self.event(
+                "CRD-BEAST-D", "reshuffle", f"the deck ran out: {len(self.deck)} discards shuffled into it"
+            )
+        card = self.deck.pop(0)
+        self.hands[seat].append(card)
+        self.hands[seat].sort()
+        if self.known is not None:
+            self.notes += (knowledge.DRAW, seat, self.game.kind_of[card])
+        return True
+
+    def refill(self, seat: int) -> int:
+        """Draw until the hand holds five cards or nothing is left; the number drawn (`CRD-BEAST-C`)."""
+        drawn = 0
+        if len(self.now("hands")[seat]) >= HAND_SIZE:
+            return drawn  # a full hand is not copied
+        while len(self.hands[seat]) < HAND_SIZE and self.draw(seat):
+            drawn += 1
+        return drawn
+
+    # -- the result -----------------------------------------------------------
+    def freeze(self) -> CrestState:
+        """The next frozen state, with one more action counted and this action's events.
+
+        Every part the action left as it was is the previous state's own tuple, not an equal
+        copy: successive states share them (a retained Crest state cost 3 KB when each held
+        copies of every seat's tuples and of the deck).
+        """
+        s = self.state
+        copied = self.__dict__
+        # A part never copied is the previous state's own; a copied one is frozen back. Built
+        # field by field (not through an updater's dict): this runs once per action.
+        # tests/crest/test_change_freeze.py checks that no field is left out.
+        marks = s.marks
+        if "marks" in copied:
+            new_marks = tuple(tuple(map(tuple, seat)) for seat in copied["marks"])
+            if new_marks != marks:  # only a changed seat is new
+                marks = tuple(old if new == old else new for new, old in zip(new_marks, marks, strict=True))
+        return CrestState(
+            game=s.game,
+            seed=s.seed,
+            rng=self.rng,
+            players=s.players,
+            teams=s.teams,
+            monsters=s.monsters,
+            hp=_keep(tuple(copied["hp"]), s.hp) if "hp" in copied else s.hp,
+            alive=_keep(tuple(copied["alive"]), s.alive) if "alive" in copied else s.alive,
+            hands=_rows(copied["hands"], s.hands) if "hands" in copied else s.hands,
+            marks=marks,
+            rings=_keep(tuple(copied["rings"]), s.rings) if "rings" in copied else s.rings,
+            statuses=_rows(copied["statuses"], s.statuses) if "statuses" in copied else s.statuses,
+            deck=_keep(tuple(copied["deck"]), s.deck) if "deck" in copied else s.deck,
+            discard=_keep(tuple(copied["discard"]), s.discard) if "discard" in copied else s.discard,
+            phase=self.phase,
+            seat=self.seat,
+            setup_count=self.setup_count,
+            first=self.first,
+            used=_keep(tuple(copied["used"]), s.used) if "used" in copied else s.used,
+            dying=_keep(tuple(copied["dying"]), s.dying) if "dying" in copied else s.dying,
+            resume=self.resume,
+            turns=self.turns,
+            rounds=self.rounds,
+            actions=s.actions + 1,
+            max_actions=s.max_actions,
+            result=self.result,
+            known=knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
+            events=tuple(self.events),
+        )
+
+
+_FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
+_COPIES: dict[str, Callable[[Any], Any]] = {
+    **dict.fromkeys(_FLAT, list),
+    "hands": lambda rows: [list(row) for row in rows],
+    "statuses": lambda rows: [list(row) for row in rows],
+    "marks": lambda seats: [[list(stack) for stack in seat] for seat in seats],
+}
+
+
+_EVENTS_KEPT = 10_000
+"""Distinct events kept per card set for sharing; past that, events are made afresh."""
+
+
+class _Part:
+    """A part of :class:`Work` copied from the state on first use: a non-data descriptor, so
+    the copy, once in the instance's ``__dict__``, is read from there directly. Issue 27: the
+    same as ``Work.__getattr__`` (kept for any part without one), without the failed lookup
+    that Python makes before calling ``__getattr__`` (a twelfth of a Crest step)."""
+
+    __slots__ = ("copy", "name")
+
+    def __init__(self, name: str, copy: Callable[[Any], Any]) -> None:
+        self.name = name
+        self.copy = copy
+
+    def __get__(self, work: Work | None, owner: type | None = None) -> Any:
+        if work is None:
+            return self
+        value = work.__dict__[self.name] = self.copy(getattr(work.state, self.name))
+        return value
+
+
+for _name, _copy in _COPIES.items():
+    setattr(Work, _name, _Part(_name, _copy))
+
+
+def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
+    events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
+    return events
+
+
+def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
+    """Per-seat rows frozen, each unchanged row (or the whole, if unchanged) the old tuple itself."""
+    new = tuple(map(tuple, rows))
+    if new == old:
+        return old
+    return tuple([o if n == o else n for n, o in zip(new, old, strict=True)])
+
+
+def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
+    """``old`` itself when ``new`` equals it (so states share it), else ``new``."""
+    return old if new == old else new
+
+
+def begin(state: CrestState) -> Work:
+    """A scratch copy of ``state`` for one action."""
+    return Work(state)
