@@ -17,10 +17,15 @@ from typing import Any
 
 from .failure import LabError
 
-__all__ = ["AGENTS", "GAMES", "Factory", "make_agent", "names_for", "parse_agent", "register_agent"]
+__all__ = ["AGENTS", "Factory", "make_agent", "names_for", "parse_agent", "register_agent"]
 
-GAMES = ("tower-solo", "tower-vs", "crest")
-"""The games (and modes) a run can play: the front door's rule names."""
+
+def games() -> tuple[str, ...]:
+    """The games (and modes) a run can play: every registered mode's front door name (``tower-solo``)."""
+    from chaos_tower import registry
+
+    return tuple(mode.rules.name for game in registry.games() for mode in game.modes)
+
 
 Factory = Callable[[int], Any]
 """Makes an agent (anything with ``choose(state)``) from its seed."""
@@ -74,9 +79,10 @@ def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
 
 
 def register_agent(name: str, game: str, factory: Factory) -> None:
-    """Offer ``factory`` under ``name`` for ``game`` (one of :data:`GAMES`)."""
-    if game not in GAMES:
-        raise LabError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    """Offer ``factory`` under ``name`` for ``game`` (a mode's front door name: :func:`games`)."""
+    known = games()
+    if game not in known:
+        raise LabError(f"unknown game {game!r} (known: {', '.join(known)})")
     AGENTS.setdefault(name, {})[game] = factory
 
 

@@ -25,14 +25,14 @@ COMMANDS = ("ablate", "tune", "patch")
 def _play_options(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
     parser.add_argument("--game", default="tower", help="the game (default tower)")
-    parser.add_argument("--mode", default="solo", help="the mode (tower: solo or vs; default solo)")
-    parser.add_argument("--players", type=int, help="players of a multiplayer mode (default 2)")
+    parser.add_argument("--mode", help="one of the game's modes (default its first: tower solo)")
+    parser.add_argument("--players", type=int, help="players of the mode (default its fewest)")
     parser.add_argument("--teams", action="store_true", help="crest with 4 or 6 players: two teams")
     parser.add_argument(
         "--agent",
         default=None,
         metavar="NAME",
-        help="the agent of every seat (default: heuristic; NAME:KEY=VALUE)",
+        help="the agent of every seat (default: heuristic where the mode plays it; NAME:KEY=VALUE)",
     )
     parser.add_argument("--games", "-n", type=int, default=games, help=f"games per arm (default {games})")
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
@@ -76,16 +76,24 @@ def add_design_parsers(sub: Any) -> None:
     patch.add_argument("--game", default="tower", help="the set's game (default tower)")
 
 
+def _default_agent(game: str, mode: str) -> str:
+    # The heuristic agent where the mode's facts say it plays, else the mode's first (weakest) agent.
+    from chaos_tower import registry
+
+    modes = registry.game(game)
+    facts = modes.mode(mode) if mode in modes.mode_names else modes.modes[0]
+    return "heuristic" if facts.plays("heuristic") else facts.agents[0]
+
+
 def _spec_and_source(args: argparse.Namespace) -> tuple[Any, Any]:
     from .failure import LabError
-    from .spec import CardSource, RunSpec
+    from .spec import CardSource, RunSpec, mode_defaults
 
     if args.games < 1 or args.workers < 0 or args.max_actions < 1:
         raise LabError("--games and --max-actions are 1 or more, --workers 0 or more")
     game = args.game
-    mode = "duel" if game == "crest" else args.mode
-    players = args.players or (1 if mode == "solo" else 2)
-    agent = args.agent or ("heuristic" if game != "crest" else "greedy")
+    mode, players = mode_defaults(game, args.mode, args.players)
+    agent = args.agent or _default_agent(game, mode)
     spec = RunSpec(
         game=game,
         mode=mode,

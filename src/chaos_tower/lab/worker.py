@@ -68,63 +68,55 @@ def _alive(pid: int) -> bool:
 
 
 @cache
-def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...]]:
-    # What every game of a run shares, worked out once: its options' text and its seats' agent factories.
+def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...], dict[str, Any], tuple[str, ...]]:
+    # What every game of a run shares, worked out once: its options' text, its seats' agent
+    # factories, the keywords of new_game (from the mode's own options) and the seats' agents.
     spec.check()
     factories = tuple(factory_for(name, spec.rules) for name in spec.seat_agents())
-    return json.dumps(spec.options(), sort_keys=True), factories
+    return json.dumps(spec.options(), sort_keys=True), factories, spec.new_game_options(), spec.seat_agents()
 
 
 def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
-    """Play game ``index`` of the run and return its row."""
+    """Play game ``index`` of the run and return its row.
+
+    Every game-specific part comes from the registry: the mode's options (``new_game``'s
+    keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
+    """
     seed = game_seed(spec.seed, index)
-    multi = spec.mode != "solo"
-    state = ct.api.new_game(  # the options of any mode, as data: the dispatch itself, not the typed overloads
-        cards,
-        seed=seed,
-        mode=None if spec.game == "crest" else spec.mode,
-        players=spec.players if multi else None,
-        teams=True if spec.teams else None,
-        extra_rule=spec.extra_rule if spec.mode == "vs" else None,  # each mode refuses others' options
-        max_actions=spec.max_actions,
-        **dict(spec.readings),
-    )
-    options, factories = _fixed(spec)
+    options, factories, keywords, seat_agents = _fixed(spec)
+    # The options of any mode, as data: the dispatch itself, not the typed overloads.
+    state = ct.api.new_game(cards, seed=seed, **keywords)
     agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
     tracker = tracker_for(spec.rules, cards)
-    tracker.observe(state.events)
     apply = ct.apply
     current = ct.current_player
-    observe = tracker.observe
     length = 0
     seat = current(state)
-    while seat is not None:
-        state = apply(state, agents[seat].choose(state))
+    if tracker.reads_events:
+        observe = tracker.observe
         observe(state.events)
-        length += 1
-        seat = current(state)
-    end = ct.outcome(state)
-    returns = list(ct.returns(state))
-    if spec.mode == "solo":
-        results = [end.result]
-    elif spec.game == "crest":
-        winners = set(end.winners)
-        results = [
-            "ended" if end.cause == "max-actions" else "won" if s in winners else "lost"
-            for s in range(spec.players)
-        ]
+        while seat is not None:
+            state = apply(state, agents[seat].choose(state))
+            observe(state.events)
+            length += 1
+            seat = current(state)
     else:
-        results = list(end.results)
+        while seat is not None:
+            state = apply(state, agents[seat].choose(state))
+            length += 1
+            seat = current(state)
+    end = ct.outcome(state)
+    results = tracker.results(end, spec.players)
     row: dict[str, Any] = {
         "game": index,
         "seed": seed,
-        "agents": list(spec.seat_agents()),
+        "agents": list(seat_agents),
         "options": options,
         "outcome": _summary(results),
         "cause": end.cause,
         "length": length,
         "results": results,
-        "returns": returns,
+        "returns": list(ct.returns(state)),
         "winners": [s for s, r in enumerate(results) if r == "won"],
     }
     row.update(tracker.row())

@@ -12,6 +12,7 @@ from .convert import tower_hooks
 from .lints import tower_lints
 from .solo import front as solo
 from .solo.state import State
+from .labfacts import tower_facts
 from .standins import tower_standins
 from .vs import front as vs
 from .vs.state import VsState
@@ -36,6 +37,7 @@ SPEC = GameSpec(
     lints=tower_lints,
     raw_references=_references,
     standins=tower_standins,
+    facts=tower_facts,
     modes=(
         ModeSpec(
             name="solo",
