@@ -87,7 +87,9 @@ def test_a_planted_item_never_gained_in_play_is_warned_naming_its_file_and_line(
     old = "        when: {test: element_at_least, attribute: G, value: 5}\n"
     assert old in rooms.read_text(encoding="utf-8")
     rooms.write_text(
-        rooms.read_text(encoding="utf-8").replace(old, "        when: {test: living_monsters_at_least, count: 12}\n"),
+        rooms.read_text(encoding="utf-8").replace(
+            old, "        when: {test: living_monsters_at_least, count: 12}\n"
+        ),
         encoding="utf-8",
     )
     cards = ct.load_cardset(folder)

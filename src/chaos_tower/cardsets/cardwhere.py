@@ -37,7 +37,9 @@ def card_lines(path: str | Path) -> dict[str, tuple[str, int]]:
             continue
         for key, value in document.data.items():
             entries: list[tuple[JsonPath, Any]] = (
-                [((key, i), item) for i, item in enumerate(value)] if isinstance(value, list) else [((key,), value)]
+                [((key, i), item) for i, item in enumerate(value)]
+                if isinstance(value, list)
+                else [((key,), value)]
             )
             for at, entry in entries:
                 if isinstance(entry, dict) and isinstance(entry.get("id"), str):

@@ -14,9 +14,10 @@ drew, placed or used):
 - Benjamini–Hochberg q-values over every card of the table (testing 69 cards at once finds
   "significant" ones by chance; ``q < 0.05`` keeps the false discovery rate at 5 %);
 - ``implied``: the card is **implied by the outcome**, met on the way to a win rather than a
-  cause of it: it is met in at least :data:`IMPLIED_WON` (90 %) of the units that won and in at
-  most half that share of those that lost (solo Tower: Rebright, fought only at the end, and
-  Seqlrith, the step that makes Rebright appear). Such a row says "winning meets this card",
+  cause of it: it is met in at least :data:`IMPLIED_WON` (90 %) of the units that won, and either
+  in at most half that share of those that lost, or in every win (at least :data:`MIN_WINS`), no
+  unit without it having won (solo Tower: Rebright, fought only at the end; Seqlrith, the step that
+  makes Rebright appear; the steps every climb to the top passes through). Such a row says "winning meets this card",
   not "this card wins": the reports set it apart, never among the card effects.
 
 Correlation, not cause: the lab's experiments (``lab ablate``) measure a card's effect.
@@ -36,6 +37,8 @@ __all__ = ["IMPLIED_WON", "benjamini_hochberg", "card_table", "strata"]
 IMPLIED_WON = 0.9
 """A card met in at least this share of the units that won (and at most half of it in those that
 lost) is implied by winning."""
+MIN_WINS = 5
+"""The wins a card must be met in, every one of them, to be implied by winning on that ground alone."""
 DECILES = 10
 
 
@@ -50,7 +53,7 @@ def strata(lengths: list[int], count: int = DECILES) -> list[int]:
         return []
     ordered = sorted(lengths)
     n = len(ordered)
-    cuts = [ordered[min(n - 1, (n * k) // count)] for k in range(1, count)]
+    cuts = [ordered[max(0, (n * k) // count - 1)] for k in range(1, count)]
     return [sum(1 for cut in cuts if length > cut) for length in lengths]
 
 
@@ -90,6 +93,14 @@ def _stratified(cells: dict[int, list[int]]) -> dict[str, float]:
         "high": min(1.0, rd + Z95 * se),
         "p": math.erfc(z / math.sqrt(2)),
     }
+
+
+def _implied(won_share: float, lost_share: float, won_without: int, all_wins: int) -> bool:
+    # On the way to a win: met in nearly every win, and either far less often in the losses or in
+    # every win (at least MIN_WINS of them), no unit without it having won.
+    if not all_wins or won_share < IMPLIED_WON:
+        return False
+    return lost_share <= won_share / 2 or (won_without == 0 and all_wins >= MIN_WINS)
 
 
 def card_table(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, Any]]:
@@ -143,7 +154,7 @@ def card_table(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, An
                 "stratified": _stratified(cells),
                 "won_share": won_share,
                 "lost_share": lost_share,
-                "implied": bool(all_wins) and won_share >= IMPLIED_WON and lost_share <= won_share / 2,
+                "implied": _implied(won_share, lost_share, k_without, all_wins),
                 **facts,
             }
         )
@@ -151,3 +162,21 @@ def card_table(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, An
         row["stratified"]["q"] = q
     result.sort(key=lambda r: (-float(r["stratified"]["difference"]), str(r["card"])))
     return result
+
+
+def tails(
+    cards: list[dict[str, Any]], most: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The table's rows to show: the ``most`` highest and the ``most`` lowest stratified differences
+    (both tails, never overlapping), and the rows implied by the outcome, set apart."""
+    shown = [c for c in cards if c["with"]["trials"] and c["without"]["trials"]]
+    effects = [c for c in shown if not c["implied"]]
+    high = effects[:most]
+    low = [c for c in effects[::-1][:most] if c not in high]
+    return high, low, [c for c in shown if c["implied"]]
+
+
+def card_label(card: str, names: dict[str, str]) -> str:
+    """``Name (id)``, or the id alone when the record names no card (a run recorded before names were)."""
+    name = names.get(card)
+    return f"{name} ({card})" if name and name != card else card

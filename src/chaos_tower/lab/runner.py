@@ -225,6 +225,7 @@ def _run_locked(
                 "path": source.path or f"built-in ({source.game})",
                 "name": str(getattr(getattr(source.load(), "header", None), "name", "") or ""),
                 "game": source.game,
+                "names": {card.id: card.name for card in source.load().all_cards()},  # id -> name, reports
             },
             "chunk": size,
             "sessions": [],
