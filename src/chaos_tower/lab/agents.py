@@ -61,9 +61,20 @@ class _FromLibrary:
 
     def __init__(self, name: str, params: tuple[tuple[str, Any], ...]) -> None:
         self.name, self.params = name, params
+        self.kwargs = dict(params)
+        self.made: Callable[..., Any] | None = None  # the library's factory, looked up once
 
     def __call__(self, seed: int) -> Any:
-        return _library()[self.name](0, seed, **dict(self.params))
+        if self.made is None:
+            self.made = _library()[self.name]
+        return self.made(0, seed, **self.kwargs)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"name": self.name, "params": self.params}  # plain data across processes
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.name, self.params = state["name"], state["params"]
+        self.kwargs, self.made = dict(self.params), None
 
 
 def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:

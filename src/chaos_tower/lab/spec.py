@@ -145,9 +145,10 @@ class CardSource:
         return source
 
 
-def mode_defaults(game: str, mode: str | None, players: int | None) -> tuple[str, int]:
-    """The mode (default: the game's first) and players (default: the mode's fewest) of a command line;
-    :class:`LabError` for a game no one registered."""
+def mode_defaults(game: str | None, mode: str | None, players: int | None) -> tuple[str, str, int]:
+    """The game (default: the first registered), mode (default: the game's first) and players (default:
+    the mode's fewest) of a command line; :class:`LabError` for a game no one registered."""
+    game = game or registry.games()[0].name
     try:
         spec = registry.game(game)
     except KeyError:
@@ -156,7 +157,7 @@ def mode_defaults(game: str, mode: str | None, players: int | None) -> tuple[str
     chosen = mode or spec.modes[0].name
     if players is None and chosen in spec.mode_names:
         players = spec.mode(chosen).players[0]
-    return chosen, players or 1
+    return game, chosen, players or 1
 
 
 def _digest(cards: Any) -> str:

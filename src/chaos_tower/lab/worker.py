@@ -68,12 +68,14 @@ def _alive(pid: int) -> bool:
 
 
 @cache
-def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...], dict[str, Any], tuple[str, ...]]:
-    # What every game of a run shares, worked out once: its options' text, its seats' agent
-    # factories, the keywords of new_game (from the mode's own options) and the seats' agents.
+def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...], dict[str, Any], tuple[str, ...], str]:
+    # What every game of a run shares, worked out once (not per game): its options' text, its seats'
+    # agent factories, the keywords of new_game (from the mode's own options), the seats' agents and
+    # the mode's front door name (the registry is looked up here only).
     spec.check()
     factories = tuple(factory_for(name, spec.rules) for name in spec.seat_agents())
-    return json.dumps(spec.options(), sort_keys=True), factories, spec.new_game_options(), spec.seat_agents()
+    options = json.dumps(spec.options(), sort_keys=True)
+    return options, factories, spec.new_game_options(), spec.seat_agents(), spec.rules
 
 
 def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
@@ -83,11 +85,11 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
     keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
     """
     seed = game_seed(spec.seed, index)
-    options, factories, keywords, seat_agents = _fixed(spec)
+    options, factories, keywords, seat_agents, rules = _fixed(spec)
     # The options of any mode, as data: the dispatch itself, not the typed overloads.
     state = ct.api.new_game(cards, seed=seed, **keywords)
     agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
-    tracker = tracker_for(spec.rules, cards)
+    tracker = tracker_for(rules, cards)
     apply = ct.apply
     current = ct.current_player
     length = 0
