@@ -59,7 +59,10 @@ def _rows(n: int = 2000) -> list[dict[str, Any]]:
                 "first": None,
                 "floor": None,
                 "monsters": None,
-                **{fact: [] for fact in ("drawn", "placed", "fought", "defeated", "used", "killers", "seat_cards")},
+                **{
+                    fact: []
+                    for fact in ("drawn", "placed", "fought", "defeated", "used", "killers", "seat_cards")
+                },
                 "held": held,
             }
         )
@@ -78,7 +81,9 @@ def test_strata_are_length_deciles() -> None:
 
 def test_benjamini_hochberg_q_values() -> None:
     """q_(i) = min over j >= i of p_(j) m / j, in the p-values' own order."""
-    assert benjamini_hochberg([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5])
+    assert benjamini_hochberg([0.01, 0.04, 0.03, 0.5]) == pytest.approx(
+        [0.04, 0.04 * 4 / 3, 0.04 * 4 / 3, 0.5]
+    )
 
 
 def test_a_card_that_only_marks_long_games_is_no_effect_once_stratified_by_length() -> None:
@@ -116,4 +121,7 @@ def test_the_reports_show_names_both_tails_and_the_implied_rows_apart() -> None:
     assert '<td title="good" data-card="good">Lucky Charm</td>' in page
     cards_table = page[page.index('<table id="cards">') : page.index('<table id="implied">')]
     assert "Grand Finale" not in cards_table and "Cursed Coin" in cards_table
-    assert '<td title="finale" data-card="finale">Grand Finale</td>' in page[page.index('<table id="implied">') :]
+    assert (
+        '<td title="finale" data-card="finale">Grand Finale</td>'
+        in page[page.index('<table id="implied">') :]
+    )

@@ -14,7 +14,6 @@ import pytest
 from chaos_tower import registry
 from chaos_tower.app.cli import main
 from chaos_tower.lab.results import read_games, read_record
-
 from toygame.spec import SPEC
 
 LAB = Path(__file__).resolve().parents[2] / "src" / "chaos_tower" / "lab"
@@ -79,9 +78,9 @@ def test_the_lab_names_no_game() -> None:
             and isinstance(node.body[0].value, ast.Constant)
         }
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-                if node.value in names:
-                    found.append(f"{path.name}: {node.value!r}")
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and id(node) not in docstrings and text in names:
+                found.append(f"{path.name}: {node.value!r}")
     assert sorted(found) == sorted(KNOWN), found
 
 

@@ -63,12 +63,13 @@ def test_every_warning_fires_on_rows_that_call_for_it_naming_file_and_line(
     warnings = validate.play_warnings(cards, 400, path=REPO / "carddata" / "tower", agents=("random",))
     lines = card_lines(REPO / "carddata" / "tower")
     solo = [w.removeprefix("solo: ") for w in warnings if w.startswith("solo: ")]
+    room_at, item_at = (f"{lines[card.id][0]}:{lines[card.id][1]}" for card in (room, item))
     assert solo == [
         "(almost) no game won by random: won 0/400 games, 95 % interval 0.0% to 0.9%, below 1.0%",
         "most games end within 5 actions: 400/400 games, 95 % interval 99.1% to 100.0%",
-        f"{lines[room.id][0]}:{lines[room.id][1]}: {room.id} is (almost) never placed: placed in 0/400 games, "
+        f"{room_at}: {room.id} is (almost) never placed: placed in 0/400 games, "
         "95 % interval 0.0% to 0.9%, below 1.0% (with random)",
-        f"{lines[item.id][0]}:{lines[item.id][1]}: {item.id} is (almost) never gained: gained in 0/400 games, "
+        f"{item_at}: {item.id} is (almost) never gained: gained in 0/400 games, "
         "95 % interval 0.0% to 0.9%, below 1.0% (with random)",
     ]
     assert lines[room.id][0].endswith("rooms.yaml") and lines[item.id][0].endswith("items.yaml")

@@ -93,7 +93,6 @@ class CrestTracker(Tracker):
         return []  # "removes 2 crest(s) from m0"
 
 
-
 def crest_facts(mode: str, cards: Any) -> Tracker:
     """A new tracker for one duel."""
     return CrestTracker(cards)

@@ -10,8 +10,8 @@ from . import front
 from .cards import CrestCardSet
 from .checks import crest_issues
 from .convert import crest_hooks
-from .lints import crest_lints
 from .labfacts import crest_facts
+from .lints import crest_lints
 from .standins import crest_standins
 from .state import CrestState
 

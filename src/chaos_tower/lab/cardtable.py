@@ -17,8 +17,9 @@ drew, placed or used):
   cause of it: it is met in at least :data:`IMPLIED_WON` (90 %) of the units that won, and either
   in at most half that share of those that lost, or in every win (at least :data:`MIN_WINS`), no
   unit without it having won (solo Tower: Rebright, fought only at the end; Seqlrith, the step that
-  makes Rebright appear; the steps every climb to the top passes through). Such a row says "winning meets this card",
-  not "this card wins": the reports set it apart, never among the card effects.
+  makes Rebright appear; the steps every climb to the top passes through). Such a row says
+  "winning meets this card", not "this card wins": the reports set it apart, never among the
+  card effects.
 
 Correlation, not cause: the lab's experiments (``lab ablate``) measure a card's effect.
 """
@@ -58,7 +59,7 @@ def strata(lengths: list[int], count: int = DECILES) -> list[int]:
 
 
 def benjamini_hochberg(p_values: list[float]) -> list[float]:
-    """The Benjamini–Hochberg q-value of each p-value (the least false discovery rate at which it is found)."""
+    """The Benjamini–Hochberg q-value of each p-value (the least false discovery rate finding it)."""
     m = len(p_values)
     order = sorted(range(m), key=lambda i: p_values[i])
     q = [1.0] * m

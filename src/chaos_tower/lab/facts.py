@@ -35,6 +35,6 @@ def tracker_for(rules: str, cards: Any) -> Tracker:
     :class:`LabError` for a set whose facts cannot be kept by card ID."""
     game, mode = mode_named(rules)
     try:
-        return Tracker(cards) if game.facts is None else game.facts(mode.name, cards)  # type: ignore[no-any-return]
+        return Tracker(cards) if game.facts is None else game.facts(mode.name, cards)
     except FactsError as exc:
         raise LabError(str(exc)) from None

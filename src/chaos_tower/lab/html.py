@@ -165,7 +165,8 @@ def _cards_section(summary: dict[str, Any], record: dict[str, Any], most: int) -
         parts.append("<h2>Cards implied by winning</h2>")
         parts.append(
             '<p class="note">Met in at least 90 % of the won games (seats), and at most half as often in '
-            "the lost or in every win: meeting them is part of winning, so their with-minus-without says nothing of the card.</p>"
+            "the lost or in every win: meeting them is part of winning, so their with-minus-without "
+            "says nothing of the card.</p>"
         )
         body = "".join(
             "<tr>"

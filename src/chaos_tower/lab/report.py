@@ -104,7 +104,8 @@ def cards_text(summary: dict[str, Any], record: dict[str, Any], most: int) -> li
         return (
             f"  {card_label(card['card'], names)}: {100 * st['difference']:+.1f} points "
             f"[{100 * st['low']:+.1f}, {100 * st['high']:+.1f}], q = {st['q']:.2g}; crude "
-            f"{pct(card['with']['rate'])} with ({card['games']} {unit}) vs {pct(card['without']['rate'])} without"
+            f"{pct(card['with']['rate'])} with ({card['games']} {unit}) vs "
+            f"{pct(card['without']['rate'])} without"
         )
 
     lines += [line(c) for c in high]
@@ -117,7 +118,8 @@ def cards_text(summary: dict[str, Any], record: dict[str, Any], most: int) -> li
             "lost or in every win; not card effects):"
         )
         lines += [
-            f"  {card_label(c['card'], names)}: in {pct(c['won_share'])} of won, {pct(c['lost_share'])} of lost"
+            f"  {card_label(c['card'], names)}: in {pct(c['won_share'])} of won, "
+            f"{pct(c['lost_share'])} of lost"
             for c in implied
         ]
     return lines

@@ -203,7 +203,7 @@ class RunSpec:
 
     @property
     def rules(self) -> str:
-        """The front door's name for the mode (``ModeSpec.rules.name``): ``tower-solo``, ``tower-vs``, ``crest``."""
+        """The front door's name for the mode (``ModeSpec.rules.name``): ``tower-solo``, ``crest``."""
         return self.mode_spec().rules.name
 
     def mode_spec(self) -> registry.ModeSpec:

@@ -1,4 +1,4 @@
-"""``chaos-tower validate --play N``: after the checks, N quick games per mode and warnings a designer can act on.
+"""``chaos-tower validate --play N``: after the checks, N quick games per mode, and warnings to act on.
 
 Each warning is a statistical claim, not a count: it fires only when the 95 % Clopper–Pearson
 interval of its figure lies wholly outside the plausible range (issue 25 item 7), so that a few

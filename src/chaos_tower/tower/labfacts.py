@@ -121,7 +121,6 @@ class VsTracker(Tracker):
                     self.killers.append(blow)
 
 
-
 def tower_facts(mode: str, cards: Any) -> Tracker:
     """A new tracker for one game of ``mode`` (``solo`` or ``vs``)."""
     return SoloTracker(cards) if mode == "solo" else VsTracker(cards)

@@ -9,10 +9,10 @@ from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from .cards import TowerCardSet
 from .checks import semantic_issues
 from .convert import tower_hooks
+from .labfacts import tower_facts
 from .lints import tower_lints
 from .solo import front as solo
 from .solo.state import State
-from .labfacts import tower_facts
 from .standins import tower_standins
 from .vs import front as vs
 from .vs.state import VsState
