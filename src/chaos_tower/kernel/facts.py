@@ -108,6 +108,12 @@ class Tracker:
     def observe(self, events: Any) -> None:
         """Read the events of one action."""
 
+    def observe_all(self, log: Any) -> None:
+        """Read a whole game's events, one action's events after another (the lab keeps them during
+        the game and reads them after it). By default :meth:`observe` for each action's."""
+        for events in log:
+            self.observe(events)
+
     def results(self, end: Any, players: int) -> list[str]:
         """Each seat's result from the game's outcome (:func:`seat_results`)."""
         return seat_results(end, players)

@@ -95,13 +95,17 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
     length = 0
     seat = current(state)
     if tracker.reads_events:
-        observe = tracker.observe
-        observe(state.events)
+        # Each action's events are kept (one append) and read after the game, in one pass: the
+        # tracker's reading then stays out of the engine's way (half the cost of reading them as
+        # they come, measured: bench/bench_lab.py, docs/performance.md).
+        log = [state.events]
+        keep = log.append
         while seat is not None:
             state = apply(state, agents[seat].choose(state))
-            observe(state.events)
+            keep(state.events)
             length += 1
             seat = current(state)
+        tracker.observe_all(log)
     else:
         while seat is not None:
             state = apply(state, agents[seat].choose(state))

@@ -9,6 +9,7 @@ turns the facts into a row.
 from __future__ import annotations
 
 import re
+from itertools import chain
 from typing import Any
 
 from ..kernel.facts import Tracker
@@ -16,6 +17,17 @@ from ..kernel.facts import Tracker
 __all__ = ["SoloTracker", "VsTracker", "tower_facts"]
 
 _LEAVING = re.compile(r"da ([+-]\d+) leaving (.+), ([+-]\d+) entering (.+)$")
+
+
+_MONSTERS: dict[int, tuple[Any, dict[str, str]]] = {}
+
+
+def _monster_names(cards: Any, names: dict[str, str]) -> dict[str, str]:
+    # Each monster's display name -> its ID, once per card set and process.
+    known = _MONSTERS.get(id(cards))
+    if known is None or known[0] is not cards:
+        known = _MONSTERS[id(cards)] = (cards, {card.name: names[card.name] for card in cards.monsters})
+    return known[1]
 
 
 class SoloTracker(Tracker):
@@ -27,7 +39,7 @@ class SoloTracker(Tracker):
     def __init__(self, cards: Any) -> None:
         super().__init__(cards)
         self.floor = 1  # the game starts on floor 1 (TOC-PREP-01)
-        self.monster_ids = {self.names[card.name] for card in cards.monsters}
+        self.monster_names = _monster_names(cards, self.names)
         self.blow: str | None = None
 
     @staticmethod
@@ -38,34 +50,47 @@ class SoloTracker(Tracker):
         return [*chaos, *((c.id, ("held", "used"), "gained") for c in items)]
 
     def observe(self, events: Any) -> None:
+        self.observe_all((events,))
+
+    def observe_all(self, log: Any) -> None:
+        """Read every action's events of a game in one pass (the solo facts do not depend on where one
+        action's events end and the next one's begin)."""
         sets = self.sets
+        placed, drawn, fought = sets["placed"], sets["drawn"], sets["fought"]
         kinds = self._KINDS
-        for event in events:
+        card_id = self._id
+        monsters = self.monster_names
+        for event in chain.from_iterable(log):
             kind = event.kind
             if kind not in kinds:  # most events ("reset", "player", "zap", "flip") say nothing of a card
                 continue
             text = event.text
-            if (kind == "place" or kind == "step") and " placed at " in text:
-                card = self._id(text.partition(" placed at ")[0])
-                sets["placed"].add(card)
-                if kind == "place":
-                    sets["drawn"].add(card)  # a chaos card is placed as it is drawn (TOC-PLAY-A)
-            elif kind == "move" and " → " in text:  # not "the player walks off the floor"
-                card = self._id(text.rpartition(" → ")[2].rpartition(" (")[0])
-                if card in self.monster_ids:
-                    sets["fought"].add(card)
-            elif kind == "elements" and ": fighting " in text:
-                sets["fought"].add(self._id(text.partition(": fighting ")[2]))
+            if kind == "elements":
+                if ": fighting " in text:
+                    fought.add(card_id(text.partition(": fighting ")[2]))
+            elif kind == "move":
+                if " → " in text:  # not "the player walks off the floor"; a monster entered is fought
+                    monster = monsters.get(text.rpartition(" → ")[2].rpartition(" (")[0])
+                    if monster is not None:
+                        fought.add(monster)
+            elif kind == "place" or kind == "step":
+                if " placed at " in text:
+                    card = card_id(text.partition(" placed at ")[0])
+                    placed.add(card)
+                    if kind == "place":
+                        drawn.add(card)  # a chaos card is placed as it is drawn (TOC-PLAY-A)
             elif kind == "defeat":
-                sets["defeated"].add(self._id(text.partition(" is defeated")[0]))
+                sets["defeated"].add(card_id(text.partition(" is defeated")[0]))
             elif kind == "item":
-                sets["held"].add(self._id(text.rpartition(" gained")[0]))
+                sets["held"].add(card_id(text.rpartition(" gained")[0]))
             elif kind == "use":
-                sets["used"].add(self._id(text.partition(" used from ")[0]))
-            elif kind == "life" and event.amount is not None and event.amount < 0:
-                self.blow = self._blow(text.partition(": ")[2])
-            elif kind == "floor" and text.startswith("floor "):
-                self.floor = max(self.floor or 0, int(text.partition(" → ")[2].partition(":")[0]))
+                sets["used"].add(card_id(text.partition(" used from ")[0]))
+            elif kind == "life":
+                if event.amount is not None and event.amount < 0:
+                    self.blow = self._blow(text.partition(": ")[2])
+            elif kind == "floor":
+                if text.startswith("floor "):
+                    self.floor = max(self.floor or 0, int(text.partition(" → ")[2].partition(":")[0]))
             elif kind == "end" and text.startswith("life reached 0") and self.blow:
                 self.killers.append(self.blow)  # the card of the damage that ended it (TOC-OVER-01)
 
