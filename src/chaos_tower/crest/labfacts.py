@@ -21,8 +21,8 @@ class CrestTracker(Tracker):
 
     reads_events = True
 
-    def __init__(self, cards: Any) -> None:
-        super().__init__(cards)
+    def __init__(self, cards: Any, players: int = 2) -> None:
+        super().__init__(cards, players)
         self.ids = frozenset(card.id for card in cards.all_cards())
         self.players = 0
         self.source: list[str] = []
@@ -93,6 +93,6 @@ class CrestTracker(Tracker):
         return []  # "removes 2 crest(s) from m0"
 
 
-def crest_facts(mode: str, cards: Any) -> Tracker:
-    """A new tracker for one duel."""
-    return CrestTracker(cards)
+def crest_facts(mode: str, cards: Any, players: int) -> Tracker:
+    """A new tracker for one duel of ``players``."""
+    return CrestTracker(cards, players)

@@ -82,7 +82,8 @@ class Tracker:
     reads_events = False
     """Whether :meth:`observe` reads anything (the lab skips the call when it does not)."""
 
-    def __init__(self, cards: Any) -> None:
+    def __init__(self, cards: Any, players: int = 1) -> None:
+        self.players = players
         self.names: dict[str, str] = card_names(cards)
         self.sets: dict[str, set[str]] = {fact: set() for fact in FACTS}
         self.killers: list[str] = []
@@ -113,6 +114,9 @@ class Tracker:
         the game and reads them after it). By default :meth:`observe` for each action's."""
         for events in log:
             self.observe(events)
+
+    def close(self, state: Any) -> None:
+        """Read what the game's last state shows (after its events); the base reads nothing."""
 
     def results(self, end: Any, players: int) -> list[str]:
         """Each seat's result from the game's outcome (:func:`seat_results`)."""

@@ -30,11 +30,13 @@ def mode_named(rules: str) -> tuple[registry.GameSpec, registry.ModeSpec]:
     raise LabError(f"no registered mode plays {rules!r} (the modes: {known})")
 
 
-def tracker_for(rules: str, cards: Any) -> Tracker:
-    """A new tracker for one game of the mode named ``rules`` (``tower-solo``, ``crest``, ``toy``):
-    :class:`LabError` for a set whose facts cannot be kept by card ID."""
+def tracker_for(rules: str, cards: Any, players: int | None = None) -> Tracker:
+    """A new tracker for one game of the mode named ``rules`` (``tower-solo``, ``crest``, ``toy``) and
+    ``players`` (default: the mode's fewest); :class:`LabError` for a set whose facts cannot be kept
+    by card ID."""
     game, mode = mode_named(rules)
+    count = players or mode.players[0]
     try:
-        return Tracker(cards) if game.facts is None else game.facts(mode.name, cards)
+        return Tracker(cards, count) if game.facts is None else game.facts(mode.name, cards, count)
     except FactsError as exc:
         raise LabError(str(exc)) from None

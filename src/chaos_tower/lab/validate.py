@@ -120,7 +120,8 @@ def play_warnings(
             continue
         label = f"{mode.name}: " if len(game.modes) > 1 else ""
         names = " and ".join(s.agents[0] for s in specs)
-        found = _warnings(rows, tracker_for(mode.rules.name, cards).expected(cards), lines, names)
+        expected = tracker_for(mode.rules.name, cards, mode.players[0]).expected(cards)
+        found = _warnings(rows, expected, lines, names)
         warnings.extend(label + w for w in found)
     return warnings
 

@@ -89,7 +89,7 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
     # The options of any mode, as data: the dispatch itself, not the typed overloads.
     state = ct.api.new_game(cards, seed=seed, **keywords)
     agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
-    tracker = tracker_for(rules, cards)
+    tracker = tracker_for(rules, cards, spec.players)
     apply = ct.apply
     current = ct.current_player
     length = 0
@@ -111,6 +111,7 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
             state = apply(state, agents[seat].choose(state))
             length += 1
             seat = current(state)
+    tracker.close(state)
     end = ct.outcome(state)
     results = tracker.results(end, spec.players)
     row: dict[str, Any] = {

@@ -36,8 +36,8 @@ class SoloTracker(Tracker):
     reads_events = True
     _KINDS = frozenset(("place", "step", "move", "elements", "defeat", "item", "use", "life", "floor", "end"))
 
-    def __init__(self, cards: Any) -> None:
-        super().__init__(cards)
+    def __init__(self, cards: Any, players: int = 1) -> None:
+        super().__init__(cards, players)
         self.floor = 1  # the game starts on floor 1 (TOC-PREP-01)
         self.monster_names = _monster_names(cards, self.names)
         self.blow: str | None = None
@@ -111,8 +111,8 @@ class VsTracker(Tracker):
 
     reads_events = True
 
-    def __init__(self, cards: Any) -> None:
-        super().__init__(cards)
+    def __init__(self, cards: Any, players: int = 1) -> None:
+        super().__init__(cards, players)
         self.adjusted: dict[str, str] = {}
 
     @staticmethod
@@ -146,6 +146,6 @@ class VsTracker(Tracker):
                     self.killers.append(blow)
 
 
-def tower_facts(mode: str, cards: Any) -> Tracker:
-    """A new tracker for one game of ``mode`` (``solo`` or ``vs``)."""
-    return SoloTracker(cards) if mode == "solo" else VsTracker(cards)
+def tower_facts(mode: str, cards: Any, players: int) -> Tracker:
+    """A new tracker for one game of ``mode`` (``solo`` or ``vs``) with ``players``."""
+    return SoloTracker(cards, players) if mode == "solo" else VsTracker(cards, players)
