@@ -31,7 +31,7 @@ from typing import Any
 
 import chaos_tower as ct
 from chaos_tower import lab
-from chaos_tower.agents import RandomAgent
+from chaos_tower.agents import RandomAgent, decide
 from chaos_tower.lab.runner import run
 
 CARDS = ct.load_cardset()
@@ -48,7 +48,7 @@ def bare(games: int, seed: int = 0) -> tuple[float, float]:
         state = ct.new_game(CARDS, seed=lab.game_seed(seed, i), max_actions=2000)
         agent = RandomAgent(lab.agent_seed(seed, i, 0))
         while ct.current_player(state) is not None:
-            state = ct.apply(state, agent.choose(state))
+            state = ct.apply(state, decide(agent, state))
     return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
 
 
@@ -74,7 +74,7 @@ def interleaved(games: int, block: int = 250, seed: int = 0) -> tuple[float, flo
             state = ct.new_game(CARDS, seed=lab.game_seed(seed, i), max_actions=2000)
             agent = RandomAgent(lab.agent_seed(seed, i, 0))
             while ct.current_player(state) is not None:
-                state = ct.apply(state, agent.choose(state))
+                state = ct.apply(state, decide(agent, state))
         bare_cpu += time.process_time() - cpu
         cpu = time.process_time()
         play_chunk({"spec": spec, "cards": source, "start": start, "stop": stop})

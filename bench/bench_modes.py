@@ -32,8 +32,9 @@ from bench_figures import retained_per_state
 from bench_tower import chess_runner, interleave
 
 import chaos_tower as ct
-from chaos_tower.agents import GreedyAgent
+from chaos_tower.agents import PlayerAgent, decide
 from chaos_tower.integrations import MODES, Mode
+from chaos_tower.tower.solo.agents import GreedyAgent
 
 Runner = Callable[[float], tuple[int, int]]
 
@@ -146,10 +147,10 @@ def _lasting_game(count: int) -> tuple[int, list[Any]]:
     cards = ct.load_cardset()
     for seed in range(1, 200):
         state = ct.new_game(cards, seed=seed)
-        agent = GreedyAgent(seed)
+        agent = PlayerAgent(GreedyAgent(seed))
         actions = []
         while len(actions) < count - 1 and not ct.is_terminal(state):
-            action = agent.choose(state)
+            action = decide(agent, state)
             state = ct.apply(state, action)
             actions.append(action)
         if len(actions) == count - 1:

@@ -3,7 +3,7 @@
     python bench/bench_oracle.py                      # 200 seeds, 5 seconds each
     python bench/bench_oracle.py --seeds 40 --seconds 2
 
-For seeds ``0 .. N-1`` of the built-in set, :func:`chaos_tower.agents.prove.verdict`
+For seeds ``0 .. N-1`` of the built-in set, :func:`chaos_tower.tower.solo.agents.prove.verdict`
 says "winnable" (a winning line found, and replayed here to check it), "unwinnable"
 (every line searched, none wins) or "unknown" (the time limit per seed was hit).
 It prints one line per seed, then the share of each answer with its 95 % Wilson
@@ -19,8 +19,8 @@ import time
 from collections import Counter
 
 import chaos_tower as ct
-from chaos_tower.agents.prove import verdict
 from chaos_tower.lab.intervals import wilson
+from chaos_tower.tower.solo.agents.prove import verdict
 
 
 def replays_to_a_win(state: ct.State, line: tuple[object, ...]) -> bool:

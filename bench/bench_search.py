@@ -1,6 +1,6 @@
 """This checkout's engine and search against an earlier commit's, in one interleaved run (issue 27).
 
-    python bench/bench_search.py [--base b8c3e83] [--seconds 4] [--rounds 4]
+    python bench/bench_search.py [--base ff04353] [--seconds 4] [--rounds 4]
 
 The earlier version is a frozen copy of that commit's ``src``, ``carddata`` and ``schemas``
 (``git archive``, into a temporary directory, removed after), so nothing of it is kept in the
@@ -29,8 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKER = Path(__file__).resolve().parent / "bench_worker.py"
-BASE = "b8c3e83"
-"""main before issue 27: the engine and agent the search target is measured against."""
+BASE = "ff04353"
+"""main when issue 27's second round began (its first round's base was ``b8c3e83``): the engine
+and agent the search target is measured against."""
 SEARCH_TARGET = 2.0
 WORKS = ("mcts", "playout")
 MODES = ("chaos_tower_solo", "chaos_tower_vs2", "chaos_tower_vs5", "crest_duel_2", "crest_duel_6")

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import make_agent
+from chaos_tower.agents import decide, make_agent
 from chaos_tower.lab.intervals import wilson
 
 MODES: dict[str, Callable[[Any, Any, int, int], Any]] = {
@@ -70,7 +70,7 @@ def _capped(make: Callable[[int], Any], mode: str, seed: int, cap: int) -> bool:
         chooser = seats.get(seat)
         if chooser is None:
             chooser = seats[seat] = make(seat)
-        state = ct.apply(state, chooser.choose(state))
+        state = ct.apply(state, decide(chooser, state))
     outcome = ct.outcome(state)
     return outcome is not None and outcome.cause == "max-actions"
 

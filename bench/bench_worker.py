@@ -14,6 +14,8 @@ do not inflate as they do the wall clock.
 
 * ``{"work": "playout", "mode": name, "seconds": s}``: random playouts through
   ``ct.legal_actions`` / ``ct.apply``; ``count`` is actions.
+
+* ``{"work": "trace", "mode": name, "actions": n}``: the digest of :func:`trace` (untimed).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents.mcts import MctsAgent
+from chaos_tower.agents import MctsAgent, decide
 from chaos_tower.integrations import MODES
 
 SIMULATIONS = 100
@@ -67,7 +69,7 @@ def mcts_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
     for number, state in enumerate(states):
         digest.update(
             repr(
-                MctsAgent(number, simulations=SIMULATIONS, prior=0.0, playout="random").choose(state)
+                decide(MctsAgent(number, simulations=SIMULATIONS, prior=0.0, playout="random"), state)
             ).encode()
         )
     choices = digest.hexdigest()[:12]
@@ -79,7 +81,7 @@ def mcts_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
         began = time.process_time()
         while time.process_time() - began < seconds:
             agent = MctsAgent(done, simulations=SIMULATIONS, prior=0.0, playout="random")
-            agent.choose(states[done % len(states)])
+            decide(agent, states[done % len(states)])
             count += agent.last_simulations
             done += 1
         return count, time.process_time() - began, choices
@@ -112,11 +114,44 @@ def playout_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
     return run
 
 
+def trace(name: str, actions: int) -> str:
+    """A digest of ``actions`` random actions of the mode (successive seeds' games, capped at 200
+    actions): every state's legal actions, save, events and outcome, and every tenth state's world
+    for the player to move (``ct.determinize``). Two versions of the engine with the same digest
+    played the same games alike (bench_same.py)."""
+    mode = _mode(name)
+    cards = mode.cards()
+    rng = random.Random(name)
+    digest = hashlib.sha256()
+    game = 0
+    state = ct.new_game(cards, seed=game, max_actions=200, **mode.options)
+    for number in range(actions):
+        legal = ct.legal_actions(state)
+        events = [(e.rule, e.kind, e.text, e.amount) for e in state.events]
+        seen = (repr(legal), ct.dumps(state), repr(events), repr(ct.outcome(state)))
+        if number % 10 == 0 and legal:
+            seat = ct.current_player(state)
+            seen += (ct.dumps(ct.determinize(state, seat, number)),)
+        digest.update(repr(seen).encode())
+        if not legal:
+            game += 1
+            state = ct.new_game(cards, seed=game, max_actions=200, **mode.options)
+            continue
+        state = ct.apply(state, rng.choice(legal))
+    return digest.hexdigest()[:16]
+
+
 def main() -> None:
     runners: dict[tuple[str, str], Callable[[float], tuple[int, float, str]]] = {}
     makers = {"mcts": mcts_runner, "playout": playout_runner}
     for line in sys.stdin:
         request = json.loads(line)
+        if request["work"] == "trace":
+            began = time.process_time()
+            digest = trace(request["mode"], int(request["actions"]))
+            spent = time.process_time() - began
+            print(json.dumps({"count": request["actions"], "spent": spent, "digest": digest}), flush=True)
+            continue
         key = (request["work"], request["mode"])
         if key not in runners:
             runners[key] = makers[key[0]](key[1])

@@ -13,30 +13,28 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.agents import (
-    AGENTS,
-    GreedyAgent,
-    HeuristicAgent,
-    MctsAgent,
-    RandomAgent,
-    make_agent,
-    oracle,
-    play,
-)
-from chaos_tower.agents.deadend import dead_end
-from chaos_tower.agents.greedy import _position
+from chaos_tower import registry
+from chaos_tower.agents import AGENTS, MctsAgent, PlayerAgent, RandomAgent, decide, decision, make_agent, play
 from chaos_tower.app.cli import main
+from chaos_tower.tower.solo.agents import GreedyAgent, HeuristicAgent, dead_end, oracle
+from chaos_tower.tower.solo.agents.greedy import _position
 
 CARDS = ct.load_cardset()
 
 
 def test_old_agent_names_still_import_from_where_they_were() -> None:
-    """The package keeps every name of the old module, and the VS and Crest agent modules stay."""
-    from chaos_tower.agents import Agent, score  # noqa: F401
+    """The solo players' old names in chaos_tower.agents still answer, warning (issue 23 item 3:
+    they moved into the Tower game), and the VS and Crest agent modules stay."""
+    from chaos_tower.agents import Agent  # noqa: F401
     from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent, crest_score  # noqa: F401
+    from chaos_tower.tower.solo import agents as solo
     from chaos_tower.tower.vs.agents import RandomVsAgent, SimpleVsAgent, play_game  # noqa: F401
 
-    assert set(AGENTS) == {"random", "greedy", "heuristic", "mcts"}
+    for name in ("GreedyAgent", "HeuristicAgent", "score", "quick_score", "oracle", "OracleResult"):
+        old = rf"^chaos_tower\.agents\.{name} is an old path, removed in"
+        with pytest.warns(DeprecationWarning, match=old):
+            assert getattr(ct.agents, name) is getattr(solo, name)
+    assert set(AGENTS) == {"random", "greedy", "heuristic", "mcts", "mcts-cheat"}
 
 
 def test_TOC_OVER_01_heuristic_agent_does_not_walk_in_circles() -> None:
@@ -45,10 +43,10 @@ def test_TOC_OVER_01_heuristic_agent_does_not_walk_in_circles() -> None:
     avoidable = 0
     for seed in range(25):
         state = ct.new_game(CARDS, seed=seed, max_actions=300)
-        agent = HeuristicAgent(seed)
+        agent = make_agent("heuristic", 0, seed)
         made: collections.Counter[tuple[object, ...]] = collections.Counter()
         while not ct.is_terminal(state):
-            action = agent.choose(state)
+            action = decide(agent, state)
             after = ct.apply(state, action)
             if after.result is not None and dead_end(state):
                 break  # the loss taken where no way on is left: no circle walked (agents.deadend)
@@ -74,9 +72,9 @@ def test_TOC_OVER_01_the_old_greedy_agent_did_walk_in_circles_on_the_readme_seed
         moves = [ct.action_text(s, a) for a, s in play(state, agent)]  # type: ignore[arg-type]
         return sum(1 for a, b in itertools.pairwise(moves) if {a, b} == {"move e", "move w"})
 
-    assert shuttles(GreedyAgent(1, fresh=False)) > 100
-    assert shuttles(GreedyAgent(1)) < 10
-    assert shuttles(HeuristicAgent(1)) < 10
+    assert shuttles(PlayerAgent(GreedyAgent(1, fresh=False))) > 100
+    assert shuttles(PlayerAgent(GreedyAgent(1))) < 10
+    assert shuttles(PlayerAgent(HeuristicAgent(1))) < 10
 
 
 def test_heuristic_agent_is_no_weaker_than_greedy_on_the_same_seeds() -> None:
@@ -93,13 +91,15 @@ def test_heuristic_agent_is_no_weaker_than_greedy_on_the_same_seeds() -> None:
             total += top
         return total / 60
 
-    assert floors(HeuristicAgent) >= floors(lambda seed: GreedyAgent(seed, fresh=False))
+    assert floors(lambda seed: PlayerAgent(HeuristicAgent(seed))) >= floors(
+        lambda seed: PlayerAgent(GreedyAgent(seed, fresh=False))
+    )
 
 
 def test_readme_demo_is_a_real_game() -> None:
     """The README's first command (heuristic, seed 72) wins in under 100 actions, without shuttling."""
     state = ct.new_game(CARDS, seed=72, max_actions=2000)
-    moves = list(play(state, HeuristicAgent(72)))
+    moves = list(play(state, PlayerAgent(HeuristicAgent(72))))
     last = moves[-1][1]
     assert ct.outcome(last).result == "won"
     assert len(moves) < 100
@@ -111,10 +111,10 @@ def test_mcts_budget_counts_simulations_and_seconds() -> None:
     """A simulation budget runs exactly that many; a time budget stops (anytime) and still answers."""
     state = ct.apply(ct.new_game(CARDS, seed=7), ct.Place(cell=0, rotation=0))
     agent = MctsAgent(3, simulations=25)
-    assert agent.choose(state) in ct.legal_actions(state)
+    assert decide(agent, state) in ct.legal_actions(state)
     assert agent.last_simulations == 25
     timed = MctsAgent(3, simulations=None, seconds=0.05)
-    assert timed.choose(state) in ct.legal_actions(state)
+    assert decide(timed, state) in ct.legal_actions(state)
     assert timed.last_simulations >= 1
     with pytest.raises(ValueError, match="budget"):
         MctsAgent(0, simulations=None)
@@ -125,13 +125,14 @@ def test_mcts_budget_counts_simulations_and_seconds() -> None:
 def test_mcts_avoids_an_action_that_loses_at_once() -> None:
     """TOC-OVER-01: with a few simulations, MCTS does not walk off the floor when another way is open."""
     state = ct.apply(ct.new_game(CARDS, seed=7), ct.Place(cell=0, rotation=0))
-    action = MctsAgent(1, simulations=40).choose(state)
+    action = decide(MctsAgent(1, simulations=40), state)
     after = ct.apply(state, action)
     assert after.result is None
 
 
 def test_mcts_starts_from_the_heuristic_agents_choice() -> None:
-    """The prior: with one simulation MCTS plays what the heuristic agent plays, in VS and Crest Duel.
+    """The prior: with one simulation MCTS plays what the mode's heuristic player plays in the
+    decision's world, in VS and Crest Duel.
 
     The search then has to find a better action before it leaves it; with the
     prior off, its single simulation tries an action at random.
@@ -151,10 +152,12 @@ def test_mcts_starts_from_the_heuristic_agents_choice() -> None:
             if ct.is_terminal(state_now):
                 continue
             # The agent's generator gives the decision's, which seeds the heuristic agent it asks.
-            decision = random.Random(random.Random(seed).getrandbits(64))
-            hint = HeuristicAgent(decision.getrandbits(32)).choose(state_now)
-            assert MctsAgent(seed, simulations=1).choose(state_now) == hint
-            differs += MctsAgent(seed, simulations=1, prior=0).choose(state_now) != hint
+            draws = random.Random(random.Random(seed).getrandbits(64))
+            kit = registry.mode_of(type(state_now)).agent_kit
+            assert kit is not None
+            hint = kit.heuristic(draws.getrandbits(32)).choose_in(decision(state_now).world())
+            assert decide(MctsAgent(seed, simulations=1), state_now) == hint
+            differs += decide(MctsAgent(seed, simulations=1, prior=0), state_now) != hint
     assert differs > 0
 
 
@@ -189,7 +192,7 @@ def test_registry_factories_take_seat_seed_and_params() -> None:
     assert first == [a for a, _ in play(state, RandomAgent(9))]
     agent = AGENTS["mcts"](0, 2, budget=5)
     assert isinstance(agent, MctsAgent)
-    agent.choose(ct.apply(state, ct.legal_actions(state)[0]))
+    decide(agent, ct.apply(state, ct.legal_actions(state)[0]))
     assert agent.last_simulations == 5
 
 
@@ -226,12 +229,14 @@ def test_the_ladder_and_speed_scripts_run() -> None:
         import agent_speed
         import ladder
 
-        assert ladder.wilson(0, 10)[0] == 0.0
-        low, high = ladder.wilson(5, 10)
-        assert low < 0.5 < high
-        assert [row[2] for row in ladder.solo(("random",), 2, 5)] == [2]
-        score, games, _seconds = ladder.duel("crest", "heuristic", "random", 1, 5)
-        assert games == 2 and 0 <= score <= 2
+        league = ladder.League("crest2", [2])
+        ratings = league.play(1, 0, 0.1)
+        assert len(league.games) == 2 * 3  # three pairs of rungs, both seatings of seed 0
+        assert ratings["random"].elo == 0.0
+        assert any("mcts 2" in line for line in league.table(ratings))
+        solo = ladder.League("solo", [2])
+        solo.play(1, 1, 0.2)
+        assert {a for a, _, _ in solo.games} >= {"random", ladder.ORACLE}
         totals = agent_speed.measure(1, 30)
         assert totals["heuristic"]["games"] == 1
     finally:

@@ -54,7 +54,6 @@ DYNAMIC_IMPORT_EXCEPTIONS = {
     ("__init__", "no string"),
     ("server", "f-string"),  # the server package's lazy names (PEP 562), so `import` needs no web stack
     ("oldpaths", "no string"),  # the old paths: an import of one is answered with its new module
-    ("lab.agents", "no string"),  # a run spec may name a user's own agent by module path
     ("app.commands", "cairosvg"),  # optional extras, probed where used: no chaos_tower module
     ("svgkit", "cairosvg"),
     ("cardsets.fastyaml", "yaml.cyaml"),
@@ -182,6 +181,21 @@ def test_a_game_imports_only_the_kernel_the_cardsets_the_registry_and_itself() -
     """Crest does not import the Tower, and neither imports the programs or the front door."""
     assert _game_breaches() == GAME_IMPORT_EXCEPTIONS
     assert not any(_area(t) == "tower" for n, ts in GRAPH.items() if _area(n) == "crest" for t in ts)
+
+
+def test_the_two_tower_modes_share_only_what_lives_in_tower() -> None:
+    """Issue 23 item 7: tower.vs imports nothing of tower.solo, nor solo of vs; what both use (the card
+    model, the vocabulary, the palette, the card set's fingerprint) lives in chaos_tower.tower."""
+    for mode, other in (("tower.vs", "tower.solo"), ("tower.solo", "tower.vs")):
+        breaches = sorted(
+            (name, target)
+            for name, targets in GRAPH.items()
+            if name == mode or name.startswith(mode + ".")
+            for target in targets
+            if target == other or target.startswith(other + ".")
+        )
+        assert breaches == [], mode
+    assert {"tower.palette", "tower.fingerprint"} <= GRAPH["tower.vs.svg"] | GRAPH["tower.vs.state"]
 
 
 def _import_call_name(node: ast.Call) -> str | None:

@@ -97,6 +97,12 @@ CORPUS: dict[str, tuple[str, list[Expected]]] = {
     "dead-end-change.yaml": (
         "a change item never traded up to a growth item (TOC-ITEM-01B)",
         [(134, 5, "items[1].id", "dead-end")]),
+    "change-item-effect.yaml": (
+        "a change item with an effect of its own (TOC-ITEM-01B: 単体での効果は無し)",
+        [(133, 5, "items[0].effects", "change-effect")]),
+    "icon-kind.yaml": (
+        "a rare item shown by a room icon (TOC-ITEM-01E: it is made, never shown)",
+        [(55, 14, "rooms[1].back.icon.item", "icon-kind")]),
     # Counts are about whole (possibly multi-file) sections: line and column 0.
     "complete-wrong-counts.yaml": (
         "complete: true with 2/2/2/1/1 cards",
@@ -171,6 +177,47 @@ def test_bad_file(name: str) -> None:
         load_cardset(path)
     assert len(caught.value.problems) == len(problems)
     assert set(caught.value.problems) == set(problems)
+
+
+def test_TOC_ITEM_01B_a_change_item_has_no_effect_of_its_own(tmp_path: Path) -> None:
+    """TOC-ITEM-01B: 「チェンジアイテム 交換用のアイテム。…単体での効果は無し。」 A set whose change item
+    carries an effect is refused (the engine would play it while carried), naming the item."""
+    cards, problems = check_cardset(BAD / "change-item-effect.yaml")
+    assert cards is None
+    assert [(p.code, p.severity) for p in problems] == [("change-effect", "error")]
+    assert "item.gnom-scale" in problems[0].message and "TOC-ITEM-01B" in problems[0].message
+    # The same file with the effect taken off loads.
+    text = (BAD / "change-item-effect.yaml").read_text(encoding="utf-8")
+    fixed = text.replace("    effects:\n      - {op: life, trigger: on_step, add: 1}\n", "")
+    assert fixed != text
+    (tmp_path / "fixed.yaml").write_text(fixed, encoding="utf-8")
+    assert check_cardset(tmp_path / "fixed.yaml")[1] == []
+
+
+def test_TOC_ITEM_01A_01D_01E_an_icon_shows_an_item_where_the_manual_gains_it(tmp_path: Path) -> None:
+    """TOC-ITEM-01A: 「モンスターアイテム monsterを倒す事で入手可能状態になる」;
+    TOC-ITEM-01D: 「条件を揃えたそのroomに入る事でnormal-itemを取得可能」;
+    TOC-ITEM-01E: 「特定の組み合わせを揃え消費する事で特定のレアアイテムと交換できる」.
+    A monster item on a room, a normal item on a monster or a rare item on any icon is refused:
+    the engine would offer them there."""
+    good = MINIMAL_YAML.read_text(encoding="utf-8")
+    swapped = (
+        good.replace("icon: {item: normal.potion}", "icon: {item: SWAP}")
+        .replace("icon: {item: item.gnom-scale}", "icon: {item: normal.potion}")
+        .replace("icon: {item: SWAP}", "icon: {item: item.gnom-scale}")
+    )
+    (tmp_path / "swapped.yaml").write_text(swapped, encoding="utf-8")
+    cards, problems = check_cardset(tmp_path / "swapped.yaml")
+    assert cards is None
+    assert sorted((p.path, p.code) for p in problems) == [
+        ("monsters[0].back.icon.item", "icon-kind"),
+        ("rooms[0].back.icon.item", "icon-kind"),
+    ]
+    assert all("TOC-ITEM-01" in p.message for p in problems)
+    _, rare = check_cardset(BAD / "icon-kind.yaml")
+    assert [(p.code, p.severity) for p in rare] == [("icon-kind", "error")]
+    # The good file shows every item where the manual gains it.
+    assert check_cardset(MINIMAL_YAML)[1] == []
 
 
 # -- the good files ---------------------------------------------------------------------

@@ -8,6 +8,9 @@ the same order (their ``legal_actions_by_reasons``), Crest Duel as the same set 
 asks every action of the action space, in that space's order). The quick run plays a few
 thousand positions per mode; the slow suite (``-m slow``) 100,000 per mode (teams: quick only).
 
+Every tenth position, the world ``ct.determinize`` draws for the player to move carries the
+listed actions over (issue 27): they are checked against the reasons asked in that world.
+
 The states and events are checked too: the golden games (``tools/make_goldens.py --check``)
 pin them, and ``bench/bench_search.py`` shows that a checkout and an earlier commit choose the
 same actions in the same searches.
@@ -90,6 +93,16 @@ def _compare(name: str, positions: int, seed: int, *, whole_space: bool = True) 
         else:
             assert len(set(fast)) == len(fast) and set(fast) == set(slow), ct.to_notation(state)
             assert all(isinstance(a, _PHASE_KINDS[state.phase]) for a in slow)
+        if fast and seen.get("positions", 0) % 10 == 0:
+            # A world drawn for the player to move carries the listed actions (ct.determinize,
+            # issue 27): they must be what the rules allow in that world too.
+            world = ct.determinize(state, ct.current_player(state), game)
+            carried = ct.legal_actions(world)
+            assert carried is fast
+            in_world = reference(world)
+            assert carried == in_world if ordered else set(carried) == set(in_world), ct.to_notation(state)
+            seen["worlds"] = seen.get("worlds", 0) + 1
+        seen["positions"] = seen.get("positions", 0) + 1
         for action in fast:
             seen[type(action).__name__] = seen.get(type(action).__name__, 0) + 1
         if not fast:
@@ -116,6 +129,7 @@ def test_TOC_PLAY_D_CRD_WIELD_B_CRD_BEAST_A_listed_actions_are_what_the_reasons_
     2,000 random positions of each mode."""
     seen = _compare(name, 2_000, 1)
     assert _KINDS[name] <= set(seen)  # each main kind was listed, so each was compared
+    assert seen["worlds"] >= 150  # and a world of every tenth position with a choice
 
 
 @pytest.mark.slow

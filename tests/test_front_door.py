@@ -99,7 +99,7 @@ def test_the_random_agent_plays_every_game(name: str, cards: object, options: di
 
 
 def test_the_greedy_agent_says_which_game_it_plays() -> None:
-    from chaos_tower.agents import GreedyAgent
+    from chaos_tower.tower.solo.agents import GreedyAgent
 
     with pytest.raises(TypeError, match="solo game"):
-        GreedyAgent(1).choose(ct.new_game(TOWER, mode="vs", players=2, seed=1))
+        GreedyAgent(1).choose_in(ct.new_game(TOWER, mode="vs", players=2, seed=1))

@@ -17,6 +17,8 @@ import pytest
 
 import chaos_tower as ct
 import tmuxpane
+from chaos_tower import registry
+from chaos_tower.agents import decide
 from chaos_tower.app import replay
 from chaos_tower.app.table import _agent
 from tmuxpane import find_tmux
@@ -52,20 +54,20 @@ def _agent_finishes(seed: int) -> tuple[list[str], str, Any] | None:
     seat 0's death: the actions before, seat 0's action, and the final state."""
     state = ct.new_game(CREST, players=2, seed=seed)
     texts: list[str] = []
-    other = _agent("random", 1, seed, None)
+    other = _agent("random", 1, seed, None, registry.mode_of(type(state)))
     while not ct.is_terminal(state):
         seat = ct.current_player(state)
         if seat == 0:
             action = ct.legal_actions(state)[0]
             after = ct.apply(state, action)
-            fresh, played = _agent("random", 1, seed, None), 0
+            fresh, played = _agent("random", 1, seed, None, registry.mode_of(type(state))), 0
             while ct.current_player(after) == 1:
-                after = ct.apply(after, fresh.choose(after))
+                after = ct.apply(after, decide(fresh, after))
                 played += 1
             if played and ct.is_terminal(after) and ct.returns(after)[0] < 0:
                 return texts, ct.action_text(state, action), after
         else:
-            action = other.choose(state)
+            action = decide(other, state)
         texts.append(ct.action_text(state, action))
         state = ct.apply(state, action)
     return None

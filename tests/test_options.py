@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
 import pytest
 
 import chaos_tower as ct
@@ -199,3 +200,37 @@ def test_options_appear_on_the_rule_pages() -> None:
     page = (Path(__file__).resolve().parents[1] / "docs" / "rules" / "vs2.md").read_text(encoding="utf-8")
     for spec in ct.option_specs()["vs"]:
         assert f"`{spec.name}`" in page
+
+
+def test_an_options_record_is_written_and_read_back_by_its_specs() -> None:
+    """kernel.options: a save's options and a position's options word give back the same record,
+    every value judged by its spec; a missing option, a wrong value or an unwritable word is refused."""
+    from chaos_tower.kernel.errors import SaveError
+    from chaos_tower.kernel.options import (
+        check_options,
+        options_data,
+        options_word,
+        read_options,
+        read_options_word,
+    )
+
+    specs = (
+        OptionSpec(name="n", types=(int,), default=None, low=1, rule="X-01", doc="a count"),
+        OptionSpec(name="flag", types=(bool,), default=False, rule="X-01", doc="a flag"),
+        OptionSpec(name="how", types=(str,), default="a", allowed=("a", "b_c"), rule="X-01", doc="a choice"),
+        OptionSpec(name="seats", types=(bool, tuple), items=int, default=None, rule="X-01", doc="a list"),
+    )
+    record = check_options("demo", specs, {"n": 3, "flag": True, "how": "b_c", "seats": [0, 1, 0]})
+    assert read_options("demo", specs, options_data(record)) == record
+    assert options_word(record) == "n:3;flag:true;how:b_c;seats:(0.1.0)"
+    assert read_options_word("demo", specs, options_word(record)) == record
+    default = check_options("demo", specs, {})
+    assert read_options_word("demo", specs, options_word(default)) == default
+    with pytest.raises(SaveError, match="the options are an object of n, flag, how, seats"):
+        read_options("demo", specs, {"n": 3})
+    with pytest.raises(SaveError, match="demo: n must be 1 or more, not 0"):
+        read_options_word("demo", specs, "n:0;flag:false;how:a;seats:-")
+    with pytest.raises(SaveError, match="no option of demo"):
+        read_options_word("demo", specs, "n:1;flag:false;how:a;seats:-;extra:1")
+    with pytest.raises(ct.OptionError, match="cannot be written in a one-line position"):
+        options_word(attrs.evolve(record, values=(("how", "two words"),)))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent, advance
+from chaos_tower.agents import RandomAgent, advance, decide
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
 from chaos_tower.kernel.errors import PictureFormatError
@@ -242,7 +242,7 @@ def test_cli_render_of_a_vs_replay_for_the_referee_and_a_seat(tmp_path: Path, ca
     for _ in range(5):
         if ct.is_terminal(state):
             break
-        action = agent.choose(state)
+        action = decide(agent, state)
         moves.append(ct.action_text(state, action))
         state = ct.apply(state, action)
     game = replay.record(cards, moves, seed=6, mode="vs", players=2)

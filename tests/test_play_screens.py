@@ -97,12 +97,12 @@ def test_TOC_VS2_028_a_gift_shows_the_items_vs_values() -> None:
 
 
 def _crest_midgame() -> object:
-    from chaos_tower.agents import RandomAgent
+    from chaos_tower.agents import RandomAgent, decide
 
     state = ct.new_game(CREST, players=3, seed=2)
     agent = RandomAgent(1)
     for _ in range(40):
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, decide(agent, state))
     return state
 
 

@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.agents import GreedyAgent
-from chaos_tower.agents.deadend import dead_end
-from chaos_tower.agents.prove import verdict
+from chaos_tower.tower.solo.agents import GreedyAgent, dead_end, verdict
 
 CARDS = ct.load_cardset()
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_oracle.py"
@@ -40,7 +38,7 @@ def test_TOC_OVER_01_a_dead_end_is_proved_unwinnable() -> None:
     state = ct.new_game(CARDS, seed=1, max_actions=600)
     agent = GreedyAgent(1, fresh=False)
     while not dead_end(state):
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, agent.choose_in(state))  # the old greedy agent, as a script
     found = verdict(state, seconds=20)
     assert found.answer == "unwinnable" and found.line == ()
 

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent
+from chaos_tower.agents import RandomAgent, decide
 from chaos_tower.crest.agents import CrestRandomAgent
 from chaos_tower.crest.invariants import violations as crest_violations
 from chaos_tower.tower.solo.invariants import violations as tower_violations
@@ -46,7 +46,7 @@ def _tower_states() -> list[Any]:
         agent = RandomAgent(seed)
         states.append(state)
         while not ct.is_terminal(state):
-            state = ct.apply(state, agent.choose(state))
+            state = ct.apply(state, decide(agent, state))
             states.append(state)
     return states
 
@@ -66,7 +66,7 @@ def _crest_states() -> list[Any]:
         agent = CrestRandomAgent(players)
         states.append(state)
         while not ct.is_terminal(state):
-            state = ct.apply(state, agent.choose(state))
+            state = ct.apply(state, agent.choose_in(state))
             states.append(state)
     return states
 

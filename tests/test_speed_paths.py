@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
+from chaos_tower.tower.vs import state as vs_state
 from chaos_tower.tower.vs.state import VsState, evolve
 
 TOWER = ct.load_cardset()
@@ -21,7 +22,9 @@ CREST = ct.load_cardset(game="crest")
 
 @contextmanager
 def _counting(cls: type[Any]) -> Iterator[list[int]]:
-    """Count the calls of ``cls.__init__`` (subclasses included) inside the block."""
+    """Count the calls of ``cls.__init__`` (subclasses included) inside the block, and for the
+    VS state, of the draft's copier and the updater, which fill a new state slot by slot
+    without ``__init__`` (kernel.records, issue 27)."""
     calls = [0]
     original = cls.__init__
 
@@ -29,11 +32,25 @@ def _counting(cls: type[Any]) -> Iterator[list[int]]:
         calls[0] += 1
         original(self, *args, **kwargs)
 
+    fillers = ("_copy", "_update") if cls is VsState else ()
+    kept = {name: getattr(vs_state, name) for name in fillers}
+
+    def filling(fill: Any) -> Any:
+        def counted_fill(*args: Any) -> Any:
+            calls[0] += 1
+            return fill(*args)
+
+        return counted_fill
+
     cls.__init__ = counted
+    for name, fill in kept.items():
+        setattr(vs_state, name, filling(fill))
     try:
         yield calls
     finally:
         cls.__init__ = original
+        for name, fill in kept.items():
+            setattr(vs_state, name, fill)
 
 
 def _random_states(cards: Any, steps: int, **options: Any) -> Iterator[tuple[Any, Any]]:

@@ -39,20 +39,47 @@ def test_evolve_on_a_draft_refuses_an_unknown_field() -> None:
 
 
 def _copied_parts(state: Any, action: Any) -> set[str]:
-    """The parts of the Crest working copy an action copied (Work.__getattr__)."""
+    """The parts of the Crest working copy an action copied (its parts' descriptors, ``_Part``,
+    and ``Work.__getattr__`` for a part without one)."""
     copied: set[str] = set()
     original = crest_work.Work.__getattr__
+    original_get = crest_work._Part.__get__
 
     def counting(self: Any, name: str) -> Any:
         copied.add(name)
         return original(self, name)
 
+    def counting_get(self: Any, work: Any, owner: Any = None) -> Any:
+        if work is not None:
+            copied.add(self.name)
+        return original_get(self, work, owner)
+
     crest_work.Work.__getattr__ = counting  # type: ignore[method-assign]
+    crest_work._Part.__get__ = counting_get  # type: ignore[method-assign]
     try:
         ct.apply(state, action)
     finally:
         crest_work.Work.__getattr__ = original  # type: ignore[method-assign]
+        crest_work._Part.__get__ = original_get  # type: ignore[method-assign]
     return copied
+
+
+def test_the_crest_working_copy_copies_a_part_on_first_use() -> None:
+    """Issue 27: each part of the Crest working copy is copied once, on first use, by its
+    descriptor, and then read from the copy; the state's own tuple is never changed."""
+    state = ct.new_game(CREST, seed=2, players=3)
+    work = crest_work.begin(state)
+    assert "hands" not in work.__dict__
+    hands = work.hands
+    assert hands == [list(row) for row in state.hands] and work.hands is hands
+    hands[0].append(99)
+    assert 99 not in state.hands[0]
+    assert work.now("deck") is state.deck  # read without copying
+    work.deck = []
+    assert work.now("deck") == [] and work.deck == []
+    parts = {n for n, v in vars(crest_work.Work).items() if type(v) is crest_work._Part}
+    assert set(crest_work._COPIES) <= parts
+    assert _copied_parts(state, ct.legal_actions(state)[0])  # the counter sees the copies made
 
 
 def test_CRD_BEAST_C_a_turn_ending_with_a_full_hand_copies_no_hand_hp_or_seats() -> None:

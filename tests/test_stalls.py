@@ -17,8 +17,8 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.agents import GreedyAgent, HeuristicAgent, advance, make_agent
-from chaos_tower.agents.deadend import concession, dead_end
+from chaos_tower.agents import PlayerAgent, advance, decide, make_agent
+from chaos_tower.tower.solo.agents import GreedyAgent, HeuristicAgent, concession, dead_end
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "bench_stalls.py"
 CARDS = ct.load_cardset()
@@ -40,7 +40,7 @@ def _dead_end_of(seed: int) -> ct.State:
     while not ct.is_terminal(state):
         if dead_end(state):
             return state
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, agent.choose_in(state))  # the old agent as a script, in the state
     raise AssertionError("the old greedy agent found no dead end")  # pragma: no cover
 
 
@@ -69,7 +69,7 @@ def test_TOC_OVER_01_the_solo_agents_take_the_loss_in_a_dead_end(name: str) -> N
     for _ in range(20):  # it may walk round the circle to see it is back where it has been
         if ct.is_terminal(state):
             break
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, decide(agent, state))
     assert ct.outcome(state) is not None and ct.outcome(state).result == "lost"  # type: ignore[union-attr]
 
 
@@ -78,7 +78,8 @@ def test_the_stall_bench_counts_games_at_the_cap() -> None:
     bench = _bench()
     assert bench.wilson(0, 40)[1] == 0.0 and bench.wilson(40, 40)[2] == 1.0  # the lab's Wilson interval
     old = sum(
-        bench.capped_with(GreedyAgent(seed, fresh=False), "solo", seed, 600) for seed in range(12)
+        bench.capped_with(PlayerAgent(GreedyAgent(seed, fresh=False)), "solo", seed, 600)
+        for seed in range(12)
     )
     assert old >= 2
 
@@ -102,5 +103,5 @@ def test_fewer_than_one_in_a_hundred_games_end_at_the_cap(agent: str, mode: str)
 
 def test_the_heuristic_game_of_seed_3_now_ends_in_its_dead_end() -> None:
     """Seed 3 was one of the issue's stalls (600 actions of ``move e``, ``move w``): now a loss at once."""
-    last = advance(ct.new_game(CARDS, seed=3, max_actions=600), HeuristicAgent(3), 600)
+    last = advance(ct.new_game(CARDS, seed=3, max_actions=600), PlayerAgent(HeuristicAgent(3)), 600)
     assert ct.outcome(last).cause == "left-floor" and last.actions < 50  # type: ignore[union-attr]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent, play
+from chaos_tower.agents import RandomAgent, decide, play
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
 from chaos_tower.tower.solo.board import side_at
@@ -113,7 +113,7 @@ def test_cli_render(tmp_path: Path, middle: ct.State, monkeypatch: pytest.Monkey
     state = start
     agent = RandomAgent(232)
     for _ in range(16):
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, decide(agent, state))
     assert out.read_text(encoding="utf-8") == ct.render_svg(state)
     game = replay.record(ct.load_cardset(), [a for a, _ in play(start, RandomAgent(232))], seed=232)
     saved = tmp_path / "game.json"
@@ -140,5 +140,5 @@ def test_cli_render_of_a_crest_set(tmp_path: Path) -> None:
     state = ct.new_game(ct.load_cardset(crest), seed=0)
     agent = RandomAgent(0)
     for _ in range(3):
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, decide(agent, state))
     assert out.read_text(encoding="utf-8") == ct.render_svg(state)

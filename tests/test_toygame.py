@@ -19,10 +19,9 @@ import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import registry, rulebook
+from chaos_tower import conformance, registry, rulebook
 from chaos_tower.integrations import modes
-from conformance.checks import CHECKS
-from conformance.modes import conformance_modes, random_games, registered_modes
+from conformance.modes import registered_modes
 from toygame import game as toy
 from toygame.spec import SPEC
 
@@ -142,15 +141,16 @@ def test_TOY_END_02_a_tie_for_the_highest_neither_wins_nor_loses(cards: Any) -> 
 
 
 def test_the_toy_passes_the_conformance_suite(registered: None) -> None:
-    """Every check of tests/conformance on every variant of the toy's modes (TOY-END-03 included)."""
-    suite = conformance_modes(tuple(m for m in modes() if m.name.startswith("toy_")))
-    assert len(suite) == 6  # three seat counts, each with and without max_actions
-    for mode in suite:
-        games = random_games(mode, first_seed=1, budget=150, cap=160)
-        assert any(ct.is_terminal(g.states[-1]) for g in games)
-        for check in CHECKS:
-            for played in games:
-                check(played)
+    """The packaged suite, as a plugin author calls it: every check on every variant of the toy's
+    modes (TOY-END-03 included), every option at every value, every agent that claims it."""
+    report = conformance.check(SPEC)
+    ended = [p for p in report.passed if p.startswith("endings_are_consistent")]
+    variants = {p.split("[", 1)[1].rstrip("]") for p in ended}
+    assert len(variants) == 6  # three seat counts, each with and without max_actions
+    assert all(f"{c.__name__} [toy_duel_4[max_actions=30]]" in report.passed for c in conformance.CHECKS)
+    assert "options [duel hand_limit=3]" not in report.passed  # not this toy's (test_synthetic_option's)
+    assert "options [duel players=3]" in report.passed and "agent random [toy_duel_2]" in report.passed
+    assert report.ok and not report.skipped
 
 
 def test_the_toy_rule_registry_is_read_through_its_spec(registered: None) -> None:

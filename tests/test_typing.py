@@ -62,6 +62,7 @@ def test_a_user_script_gets_precise_types_and_no_any(checked: subprocess.Complet
         "reveal_type(view)": {"chaos_tower.tower.vs.observe.VsObservation"},
         "reveal_type(again)": {"chaos_tower.crest.state.CrestState"},
         "reveal_type(world)": {"chaos_tower.crest.state.CrestState"},
+        "reveal_type(report)": {"chaos_tower.conformance.Report"},
     }
     calls = [n for n, line in enumerate(lines, 1) if "reveal_type(" in line and "import" not in line]
     assert sorted(revealed) == calls

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent
+from chaos_tower.agents import RandomAgent, decide
 from chaos_tower.app import replay
 from chaos_tower.app.cli import main
 from chaos_tower.app.viewer import rule_link, viewer_html
@@ -32,7 +32,7 @@ def _record(cards: Any, seed: int, count: int, **options: Any) -> replay.Replay:
     for _ in range(count):
         if ct.is_terminal(state):
             break
-        action = agent.choose(state)
+        action = decide(agent, state)
         moves.append(ct.action_text(state, action))
         state = ct.apply(state, action)
     return replay.record(cards, moves, seed=seed, **options)

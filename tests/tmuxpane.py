@@ -36,7 +36,8 @@ def find_tmux() -> str:
 
 
 class Pane:
-    """``chaos-tower ARGV`` in a 160-column pane with a long history; ``log``: also its output to a file."""
+    """``chaos-tower ARGV`` in a pane of ``width`` (160) columns and ``height`` lines, with a long history;
+    ``log``: also its output to a file."""
 
     def __init__(
         self,
@@ -45,19 +46,27 @@ class Pane:
         argv: list[str],
         *,
         height: int,
+        width: int = 160,
         term: str | None = None,
         log: bool = False,
     ) -> None:
         config = tmp / "tmux.conf"
-        config.write_text("set -g history-limit 100000\nset -g remain-on-exit on\n", encoding="utf-8")
+        # No status line, so that the pane is the whole window: -x by -y.
+        config.write_text(
+            "set -g history-limit 100000\nset -g remain-on-exit on\nset -g status off\n", encoding="utf-8"
+        )
         self.base = [tmux, "-L", f"ct-{os.getpid()}-{uuid.uuid4().hex[:8]}", "-f", str(config)]
         env = os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         terminal = [f"TERM={term}"] if term is not None else []
         command = " ".join(
             shlex.quote(a)
-            for a in ["env", f"PYTHONPATH={env}", *terminal, sys.executable, "-m", "chaos_tower", *argv]
+            # The game reads the pane's own size (no CHAOS_TOWER_SCREEN to override it).
+            for a in [
+                *("env", "-u", "CHAOS_TOWER_SCREEN", f"PYTHONPATH={env}", *terminal),
+                *(sys.executable, "-m", "chaos_tower", *argv),
+            ]
         )
-        self.tmux("new-session", "-d", "-s", "game", "-x", "160", "-y", str(height), command)
+        self.tmux("new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height), command)
         self.log = tmp / "pane.log"
         if log:
             self.tmux("pipe-pane", "-t", "game", "-o", f"cat >> {shlex.quote(str(self.log))}")
@@ -68,6 +77,22 @@ class Pane:
 
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", "game")
+
+    def size(self) -> tuple[int, int]:
+        """The pane's columns and lines, as tmux has them."""
+        shown = self.tmux("display-message", "-p", "-t", "game", "#{pane_width} #{pane_height}")
+        width, height = shown.split()
+        return int(width), int(height)
+
+    def resize(self, width: int, height: int) -> None:
+        self.tmux("resize-window", "-t", "game", "-x", str(width), "-y", str(height))
+
+    def joined(self, *, history: bool = False) -> list[str]:
+        """The screen (or everything to scroll back to) with each line that wrapped joined again
+        (``capture-pane -J``): a line wider than the pane shows as one longer line."""
+        whole = ("-S", "-", "-E", "-") if history else ()
+        text = self.tmux("capture-pane", "-p", "-J", "-t", "game", *whole)
+        return [line.rstrip() for line in text.splitlines()]
 
     def history(self) -> str:
         """Everything a person could scroll back to: the whole history and the screen."""

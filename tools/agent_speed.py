@@ -15,9 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import GreedyAgent, HeuristicAgent, play
+from chaos_tower.agents import PlayerAgent, play
+from chaos_tower.tower.solo.agents import GreedyAgent, HeuristicAgent
 
-AGENTS: dict[str, Callable[[int], Any]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent}
+AGENTS: dict[str, Callable[[int], Any]] = {
+    "greedy": lambda seed: PlayerAgent(GreedyAgent(seed)),
+    "heuristic": lambda seed: PlayerAgent(HeuristicAgent(seed)),
+}
 
 
 def measure(seeds: int, max_actions: int) -> dict[str, dict[str, float]]:

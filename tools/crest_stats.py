@@ -17,6 +17,7 @@ import argparse
 from functools import cache
 
 import chaos_tower as ct
+from chaos_tower.agents import PlayerAgent, decide
 from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent
 
 LIMIT = 5000
@@ -41,9 +42,9 @@ def play(players: int, teams: bool, seed: int, agent: str) -> tuple[int, int, bo
     cards = _cards()
     state = ct.new_game(cards, players=players, teams=teams or None, seed=seed, max_actions=LIMIT)
     kind = CrestGreedyAgent if agent == "greedy" else CrestRandomAgent
-    agents = [kind(seed * 10 + seat) for seat in range(players)]
+    agents = [PlayerAgent(kind(seed * 10 + seat)) for seat in range(players)]
     while not ct.is_terminal(state):
-        state = ct.apply(state, agents[state.seat].choose(state))
+        state = ct.apply(state, decide(agents[state.seat], state))
     result = state.result
     assert result is not None
     if result.cause != "last-standing":

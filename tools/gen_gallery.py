@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent, advance
+from chaos_tower.agents import RandomAgent, advance, decide
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -98,7 +98,7 @@ pictures; a filled one was named rightly and lies face up.
 
 def _howto_games() -> dict[str, tuple[Any, list[Any], Any]]:
     """The games the "How to play" pages tell: first state, agents by seat, and how to pick the seat."""
-    from chaos_tower.agents import AGENTS
+    from chaos_tower.agents import AGENTS, PlayerAgent
     from chaos_tower.crest.agents import CrestRandomAgent
     from chaos_tower.tower.vs.agents import SimpleVsAgent
 
@@ -106,8 +106,12 @@ def _howto_games() -> dict[str, tuple[Any, list[Any], Any]]:
     return {
         # `chaos-tower play --agent heuristic --seed 413`: a win that shows every kind of action
         "solo": (ct.new_game(tower, seed=413), [AGENTS["heuristic"](0, 413)], None),
-        "vs": (ct.new_game(tower, mode="vs", players=2, seed=3), [SimpleVsAgent(30), SimpleVsAgent(31)], 0),
-        "crest": (ct.new_game(crest, players=2, seed=5), [CrestRandomAgent(5)], None),
+        "vs": (
+            ct.new_game(tower, mode="vs", players=2, seed=3),
+            [PlayerAgent(SimpleVsAgent(30 + p)) for p in range(2)],
+            0,
+        ),
+        "crest": (ct.new_game(crest, players=2, seed=5), [PlayerAgent(CrestRandomAgent(5))], None),
     }
 
 
@@ -136,7 +140,7 @@ def howto_pictures() -> list[tuple[str, str]]:
             if ct.is_terminal(state):
                 break
             agent = agents[ct.current_player(state)] if len(agents) > 1 else agents[0]
-            state = ct.apply(state, agent.choose(state))
+            state = ct.apply(state, decide(agent, state))
     return out
 
 

@@ -89,7 +89,11 @@ class _Tmux:
         tmux = shutil.which("tmux")
         if tmux is None:
             raise SystemExit("gen_screenshots: tmux is needed (apt-get install tmux)")
-        self.base = [tmux, "-L", f"ct-shot-{os.getpid()}-{uuid.uuid4().hex[:6]}", "-f", os.devnull]
+        # No status line, so that the pane is the whole window: columns by rows.
+        handle, self.config = tempfile.mkstemp(suffix=".conf")
+        os.write(handle, b"set -g status off\n")
+        os.close(handle)
+        self.base = [tmux, "-L", f"ct-shot-{os.getpid()}-{uuid.uuid4().hex[:6]}", "-f", self.config]
         env = os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
         command = shlex.join(["env", f"PYTHONPATH={env}", sys.executable, "-m", "chaos_tower", *argv])
         self.run("new-session", "-d", "-s", "shot", "-x", str(columns), "-y", str(rows), command)
@@ -122,6 +126,7 @@ class _Tmux:
 
     def close(self) -> None:
         subprocess.run([*self.base, "kill-server"], capture_output=True, timeout=TIMEOUT, check=False)
+        os.unlink(self.config)
 
 
 def capture(argv: list[str], keys: list[str], size: tuple[int, int]) -> str:
@@ -200,6 +205,12 @@ def terminal_svg(screen: str, columns: int, rows: int, *, title: str) -> str:
             attrs = f' fill="{look.get("fg", _FG)}"'
             attrs += ' font-weight="bold"' if look.get("weight") else ""
             attrs += ' opacity="0.6"' if look.get("dim") else ""
+            # Each run as wide as its cells, its spaces kept (browsers collapse runs of spaces in
+            # SVG text unless told not to, and a font without the box-drawing glyphs would shift
+            # the columns).
+            cells = sum(_width(char) for char in chunk)
+            attrs += f' textLength="{cells * _CELL_W:g}" lengthAdjust="spacingAndGlyphs"'
+            attrs += ' xml:space="preserve" style="white-space: pre"'
             out.append(f'<text x="{12 + start * _CELL_W:g}" y="{y:g}"{attrs}>{_escape(chunk)}</text>')
     out += ["</g>", "</svg>"]
     return "\n".join(out) + "\n"

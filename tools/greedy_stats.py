@@ -13,7 +13,8 @@ import collections
 import time
 
 import chaos_tower as ct
-from chaos_tower.agents import GreedyAgent, play
+from chaos_tower.agents import PlayerAgent, play
+from chaos_tower.tower.solo.agents import GreedyAgent
 
 
 def main() -> None:
@@ -33,7 +34,7 @@ def main() -> None:
         state = ct.new_game(cards, seed=seed, max_actions=args.max_actions)
         most = 0
         rebright = False
-        for _, after in play(state, GreedyAgent(seed)):
+        for _, after in play(state, PlayerAgent(GreedyAgent(seed))):
             most = max(most, len(set(after.used_steps)))
             rebright = rebright or after.rebright is not None
             state = after

@@ -34,9 +34,10 @@ from pathlib import Path
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import GreedyAgent, RandomAgent
+from chaos_tower.agents import RandomAgent, decide
 from chaos_tower.app import replay
 from chaos_tower.crest.agents import CrestGreedyAgent, CrestRandomAgent
+from chaos_tower.tower.solo.agents import GreedyAgent
 from chaos_tower.tower.solo.perft import divide, perft
 from chaos_tower.tower.vs import RandomVsAgent, SimpleVsAgent
 
@@ -47,6 +48,17 @@ MADE_BY = "tools/make_goldens.py"
 
 
 # -- agents ---------------------------------------------------------------------------------------
+# The golden games are the referee's scripts: their players choose in the state itself
+# (``choose_in``), as they did when the games were recorded; the random agent is asked as every
+# agent is, through its decision (it needs only the legal actions, so it chooses as it always did).
+
+
+class _Random:
+    def __init__(self, seed: int = 0) -> None:
+        self._agent = RandomAgent(seed)
+
+    def choose_in(self, state: Any) -> Any:
+        return decide(self._agent, state)
 
 
 class CarefulAgent:
@@ -61,7 +73,7 @@ class CarefulAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: ct.State) -> ct.Action:
+    def choose_in(self, state: ct.State) -> ct.Action:
         actions = list(ct.legal_actions(state))
         self._rng.shuffle(actions)
         for action in actions:
@@ -76,7 +88,7 @@ AGENTS: dict[str, dict[str, Callable[[int], Any]]] = {
     # The greedy agent as it was when the games were recorded (it walked in circles: greedy-max-actions).
     "tower": {
         "greedy": lambda seed: GreedyAgent(seed, fresh=False),
-        "random": RandomAgent,
+        "random": _Random,
         "careful": CarefulAgent,
     },
     "tower-vs": {"simple": SimpleVsAgent, "random": RandomVsAgent},
@@ -211,7 +223,7 @@ def play_game(golden: Golden) -> Game:
         seats = [kinds[name](golden.seed + seat) for seat, name in enumerate(golden.agents)]
     states, actions = [state], []
     while not ct.is_terminal(state):
-        action = seats[ct.current_player(state) or 0].choose(state)
+        action = seats[ct.current_player(state) or 0].choose_in(state)
         state = ct.apply(state, action)
         states.append(state)
         actions.append(action)
@@ -362,7 +374,7 @@ def perft_position(cards: ct.TowerCardSet, case: PerftCase) -> ct.State:
     player = AGENTS["tower"][case.agent](case.seed)
     last: ct.Action | None = None
     for _ in range(case.actions):
-        last = player.choose(state)
+        last = player.choose_in(state)
         state = ct.apply(state, last)
     if not PERFT_CHECKS[case.shows](state, last) or ct.outcome(state) is not None:
         sys.exit(f"perft case {case.name}: the position is no longer {case.shows!r}; run --search-perft")
@@ -381,7 +393,7 @@ def search_perft(cards: ct.TowerCardSet, seeds: range) -> None:
                     break
                 if ct.outcome(state) is not None:
                     break
-                last = player.choose(state)
+                last = player.choose_in(state)
                 state = ct.apply(state, last)
             if found >= 0:
                 print(name, seed, found, [perft(state, d) for d in range(1, 5)], flush=True)

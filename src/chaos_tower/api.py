@@ -23,7 +23,7 @@ from attrs import frozen
 
 from . import registry
 from .gamerules import GameRules
-from .kernel import saves
+from .kernel import saves, transition
 from .kernel.errors import MalformedActionError, OptionError, SaveError
 from .kernel.options import Options, OptionSpec, check_options, check_seed
 
@@ -373,7 +373,14 @@ def determinize(state: Any, player: int, seed: int) -> Any:
     """
     if type(seed) is not int:
         raise TypeError(f"a seed is an int, not {type(seed).__name__}")
-    return _capability(state, "determinize", "determinisation")(state, player, seed)
+    world = _capability(state, "determinize", "determinisation")(state, player, seed)
+    # What one may do never depends on what one cannot see (the conformance suite checks it):
+    # the world's legal actions are the state's, so a list made already is carried over, and a
+    # search does not list its root again in every world (issue 27). Asked only of a state
+    # listed already: the solo game's current player would list it.
+    if transition.listed(state) and player == rules_of(state).current_player(state):
+        transition.carry_listing(state, world)
+    return world
 
 
 def action_text(state: Any, action: Any) -> str:

@@ -13,12 +13,27 @@ from attrs import frozen
 
 from .kernel.options import Options
 
-__all__ = ["GameRules"]
+__all__ = ["GameRules", "SeatScreen"]
 
 # The states, actions and card sets of the games differ in shape; the
 # registry holds each game's own, fully typed functions. ``Any`` is confined to
 # this dispatch layer, where a state's type picks the functions that fit it.
 _Fn = Callable[..., Any]
+
+
+@frozen(kw_only=True)
+class SeatScreen:
+    """One way to draw a seat's view at the terminal, for terminal play's layout (issue 28: every
+    mode's screen fits 80×24 and uses the room of a larger terminal).
+
+    ``board`` is drawn as it is (a floor and its coordinates): the layout uses this drawing only
+    where it fits the terminal's width, and may set the text beside it when there is room.
+    ``text`` may be wrapped to the width; ``legend`` (what the abbreviations mean) is left out
+    when the terminal has no room for it."""
+
+    board: tuple[str, ...] = ()
+    text: tuple[str, ...] = ()
+    legend: tuple[str, ...] = ()
 
 
 @frozen(kw_only=True)
@@ -74,5 +89,9 @@ class GameRules:
     seat_view: Callable[[Any, int], str] | None = None
     """``(state, player)``: what that seat is shown at the terminal (:func:`seat_view`); ``None``: the
     text of its observation."""
+    seat_screens: Callable[[Any, int], tuple[SeatScreen, ...]] | None = None
+    """``(state, player)``: that seat's view drawn in several ways, the fullest first, for terminal
+    play to pick the one that fits the terminal (:mod:`chaos_tower.app.screen`); built from the same
+    knowledge as :attr:`seat_view`. ``None``: :attr:`seat_view`'s text, wrapped."""
     public_actions: bool = False
     """Every action's text may be shown to every player (no text names a hidden card)."""

@@ -50,6 +50,11 @@ OLD_MODULES: dict[str, str] = {
 # old path -> new path, both below chaos_tower. (chaos_tower.vs is a small real package instead,
 # because its play.py stays there until the one terminal play loop replaces it.)
 MOVED: dict[str, str] = {
+    "agents.deadend": "tower.solo.agents.deadend",
+    "agents.greedy": "tower.solo.agents.greedy",
+    "agents.heuristic": "tower.solo.agents.heuristic",
+    "agents.oracle": "tower.solo.agents.oracle",
+    "agents.prove": "tower.solo.agents.prove",
     "cardref": "kernel.cardref",
     "cards": "tower.cards",
     "checks": "tower.checks",

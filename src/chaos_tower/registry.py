@@ -26,15 +26,18 @@ from typing import Any
 
 from attrs import field, frozen
 
-from .gamerules import GameRules
+from .gamerules import GameRules, SeatScreen
+from .kernel.agentkit import AgentKit
 from .kernel.options import OptionSpec
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "AgentKit",
     "GameRules",
     "GameSpec",
     "HandOver",
     "ModeSpec",
+    "SeatScreen",
     "Variant",
     "ViewCodec",
     "game",
@@ -161,8 +164,12 @@ class ModeSpec:
     max_length: int | None = None
     """The rules' own bound on a game's actions; ``None``: the rules set none, and a tool that needs
     one (the adapters' ``max_actions``) uses its own default."""
-    agents: tuple[str, ...] = ("random", "greedy", "heuristic", "mcts")
-    """The agents (:data:`chaos_tower.agents.AGENTS` names, or a mode's own) that play it, weakest first."""
+    agents: tuple[str, ...] = ("random", "mcts", "mcts-cheat")
+    """The agents (:data:`chaos_tower.agents.AGENTS` names, or a mode's own) that play it, weakest first;
+    ``greedy`` and ``heuristic`` play the mode's own players, so they need :attr:`agent_kit`."""
+    agent_kit: AgentKit | None = None
+    """The mode's players and measures for the game-independent agents
+    (:class:`~chaos_tower.kernel.agentkit.AgentKit`); ``None``: only random play and plain search."""
 
     def __attrs_post_init__(self) -> None:
         low, high = self.players
@@ -182,6 +189,12 @@ class ModeSpec:
             )
         if self.utility[0] > self.utility[1]:
             raise ValueError(f"mode {self.name!r}: utility {self.utility} is no range")
+        kit_agents = {"greedy", "heuristic"} & set(self.agents)
+        if kit_agents and self.agent_kit is None:
+            raise ValueError(
+                f"mode {self.name!r}: the agents {', '.join(sorted(kit_agents))} play the mode's own "
+                "players, and it has no agent_kit"
+            )
 
     def plays(self, agent: str) -> bool:
         """Whether the agent called ``agent`` plays this mode."""

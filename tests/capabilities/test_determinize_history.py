@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import chaos_tower as ct
 from chaos_tower.crest.invariants import violations as crest_violations
+from chaos_tower.crest.knowledge import chain_of
 from chaos_tower.crest.state import NO_RING
 from chaos_tower.tower.vs.knowledge import letters
 from conformance.modes import ConformanceMode, registered_modes
@@ -179,9 +180,14 @@ def _crest_zones(state: ct.CrestState) -> list[tuple[int, ...]]:
     return [*zones, *((r,) for r in state.rings if r != NO_RING)]
 
 
-def _relabel(state: ct.CrestState, pi: dict[int, int]) -> ct.CrestState:
+def _relabel(state: ct.CrestState, pi: dict[int, int], seat: int) -> ct.CrestState:
+    """``state`` with each instance ``i`` as ``pi[i]``; of what dead seats know of hands their killers
+    took (CRD-DEATH-A, by kind), only the seat's own is kept: the others' are hidden from it, and
+    named the real kinds, not the world's."""
+    passed = tuple(row if s == seat else () for s, row in enumerate(state.passed)) if state.passed else ()
     return attrs.evolve(
         state,
+        known=chain_of(state.players, state.remade, state.drawn, state.shown, passed if any(passed) else ()),
         hands=tuple(tuple(sorted(pi[i] for i in hand)) for hand in state.hands),
         marks=tuple(tuple(tuple(pi[i] for i in stack) for stack in seat) for seat in state.marks),
         rings=tuple(NO_RING if r == NO_RING else pi[r] for r in state.rings),
@@ -232,12 +238,12 @@ def _replays_crest(states: list[Any], actions: list[Any], world: ct.CrestState, 
         pi.update(zip(real, drawn, strict=True))
     assert sorted(pi.values()) == list(range(world.game.deck_size))
     for step, state in enumerate(states):
-        moved = _relabel(state, pi)
+        moved = _relabel(state, pi, seat)
         assert crest_violations(moved) == [], step
         assert ct.observation(moved, seat) == ct.observation(state, seat), step
         if step < len(actions):
             assert ct.can_apply(moved, actions[step]), (step, ct.action_text(state, actions[step]))
-    assert _relabel(last, pi) == attrs.evolve(world, seed=last.seed, rng=last.rng)
+    assert _relabel(last, pi, seat) == attrs.evolve(world, seed=last.seed, rng=last.rng)
 
 
 def _reshuffled_or_told(states: list[Any], actions: list[Any], seat: int) -> bool:
@@ -265,18 +271,10 @@ def test_CRD_START_C_a_crest_world_replays_the_whole_public_history(
     state = states[-1]
     seat %= state.players
     if _reshuffled_or_told(states, actions, seat):
-        return  # the case of the strict xfail below
+        return  # after a reshuffle or when told of a hand: tests/crest/test_remade_deck.py (CRD-BEAST-D)
     _replays_crest(states, actions, ct.determinize(state, seat, world_seed), seat)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 22 item 20, Crest part: determinize deals every card the seat has not seen to the "
-    "others' hands and the deck alike; once the deck is remade from the discards (CRD-BEAST-D) every "
-    "seat knows it holds only those cards, less the ones it drew itself. Keeping to it needs a record "
-    "of the epoch since (what was reshuffled, each seat's draws and the cards it showed since), not "
-    "kept in the Crest state yet.",
-)
 def test_CRD_BEAST_D_a_crest_world_keeps_the_remade_deck_to_the_discards_reshuffled(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -1,7 +1,8 @@
 """The conformance suite: every registered mode and variant, every property of the front door.
 
-Generated from :func:`.modes.registered_modes` (every mode the adapters serve,
-each variant of its options) times :data:`.checks.CHECKS`: random play, each
+The suite ships in the package (:mod:`chaos_tower.conformance`); this runs its checks one by one,
+so that each is a test of its own. Generated from :func:`.modes.registered_modes` (every mode the
+adapters serve, each variant of its options) times :data:`chaos_tower.conformance.CHECKS`: random play, each
 property asserted on every state reached. The quick run plays about 150 steps
 per variant (a few hundred per mode); the ``slow`` run plays 1000 per variant,
 in games of up to 2000 actions.
@@ -18,13 +19,14 @@ import attrs
 import pytest
 
 import chaos_tower as ct
+from chaos_tower import api
+from chaos_tower.conformance import CHECKS, DEPTHS
 from chaos_tower.integrations import MODES
 
-from .checks import CHECKS
 from .modes import ConformanceMode, Game, random_games, registered_modes
 
-QUICK = {"first_seed": 1, "budget": 150, "cap": 160}
-DEEP = {"first_seed": 1000, "budget": 1000, "cap": 2000}
+QUICK = DEPTHS["quick"]
+DEEP = DEPTHS["deep"]
 
 # (check, mode name) -> why it fails today; each is an xfail(strict=True), so a fix shows up at once.
 KNOWN: dict[tuple[str, str], str] = {}
@@ -118,11 +120,12 @@ def _altered(loads: Any) -> Any:
 # A broken front door that each check must catch: (check, the function broken, how).
 BROKEN: list[tuple[str, str, Callable[[Any], Any]]] = [
     ("offered_actions_are_legal", "can_apply", lambda real: lambda state, action: False),
-    ("can_apply_agrees_with_legal_actions", "can_apply", lambda real: lambda state, action: True),
+    ("bad_actions_are_refused", "can_apply", lambda real: lambda state, action: True),
     ("apply_is_pure", "apply", _touching),
     ("saves_round_trip", "loads", _altered),
     ("notation_round_trips", "to_notation", lambda real: lambda state: real(state) + "\n"),
     ("observations_save_and_read_back", "dumps", lambda real: lambda state: real(state).replace('"', "'")),
+    ("pictures_draw", "seat_view", lambda real: lambda state, player: repr(state)),
     ("action_indices_round_trip", "action_index", lambda real: lambda state, action: real(state, action) + 1),
     ("tensors_fit_their_layout", "observation_tensor", _shifted),
     ("determinize_hides_nothing_and_leaks_nothing", "determinize", _other_world),
@@ -139,7 +142,7 @@ def test_each_check_catches_a_broken_front_door(
     game = random_games(_mode("chaos_tower_vs3"), first_seed=5, budget=20, cap=20)[0]  # not the cached ones
     found = {c.__name__: c for c in CHECKS}[check]
     found(game)  # sound first
-    monkeypatch.setattr(ct, target, breaking(getattr(ct, target)))
+    monkeypatch.setattr(api, target, breaking(getattr(api, target)))  # what the packaged checks call
     with pytest.raises((AssertionError, ct.ChaosTowerError)):
         found(game)
 

@@ -18,7 +18,7 @@ def _states(crest: CrestCardSet, players: int, seed: int) -> list[CrestState]:
     agent = CrestRandomAgent(seed)
     out = [state]
     while not ct.is_terminal(state) and len(out) < 150:
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, agent.choose_in(state))
         out.append(state)
     return out
 
@@ -95,7 +95,7 @@ def test_CRD_START_C_the_greedy_agent_chooses_from_what_its_seat_may_see(
         for _ in range(3):
             other = _scramble(state, player, rng)
             assert ct.observation(other, player) == ct.observation(state, player)
-            assert CrestGreedyAgent(7).choose(other) == CrestGreedyAgent(7).choose(state)
+            assert CrestGreedyAgent(7).choose_in(other) == CrestGreedyAgent(7).choose_in(state)
             checked += 1
     assert checked > 20
 
@@ -115,7 +115,7 @@ def test_CRD_START_C_the_greedy_agent_does_not_score_the_cards_a_refill_would_dr
     top_spells = attrs.evolve(state, deck=tuple(reversed(state.deck)))
     assert {top_fangs.game.card(i).id for i in top_fangs.deck[:5]} == {"fang-crest"}
     assert ct.observation(top_fangs, 0) == ct.observation(top_spells, 0)
-    assert CrestGreedyAgent(3).choose(top_fangs) == CrestGreedyAgent(3).choose(top_spells)
+    assert CrestGreedyAgent(3).choose_in(top_fangs) == CrestGreedyAgent(3).choose_in(top_spells)
 
 
 def test_CRD_BEAST_B_the_text_view_shows_the_statuses_and_the_piles() -> None:

@@ -30,7 +30,7 @@ def test_CRD_PLAYERS_B_the_two_player_duel_plays_to_a_winner(crest: CrestCardSet
     state = ct.new_game(crest, players=2, seed=9)
     agent = CrestRandomAgent(9)
     while not ct.is_terminal(state):
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, agent.choose_in(state))
     assert state.result is not None and len(state.result.winners) == 1
     assert sorted(ct.returns(state)) == [-1.0, 1.0]
 

@@ -20,7 +20,7 @@ def _game(
     agent = CrestGreedyAgent(seed) if greedy else CrestRandomAgent(seed)
     out = [state]
     while not ct.is_terminal(state):
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, agent.choose_in(state))
         out.append(state)
     return out
 
@@ -42,7 +42,7 @@ def test_same_seed_and_actions_give_byte_identical_saves(crest: CrestCardSet) ->
         agent = CrestGreedyAgent(21) if greedy else CrestRandomAgent(21)
         texts = []
         while not ct.is_terminal(state):
-            action = agent.choose(state)
+            action = agent.choose_in(state)
             texts.append(ct.action_text(state, action))
             state = ct.apply(state, action)
         replay = ct.new_game(crest, players=4, seed=21, max_actions=800)

@@ -27,7 +27,7 @@ def _played(crest: CrestCardSet, actions: int, max_actions: int | None = None) -
     for _ in range(actions):
         if ct.is_terminal(state):
             break
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, agent.choose_in(state))
     return state
 
 

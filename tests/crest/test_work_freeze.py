@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 import chaos_tower as ct
+from chaos_tower.crest.knowledge import chain_of
 from chaos_tower.crest.state import CrestOutcome, CrestState
 from chaos_tower.crest.work import begin
 
@@ -31,6 +32,7 @@ def _every_field_set() -> CrestState:
         rounds=4,
         actions=11,
         result=CrestOutcome(winners=(0, 2), cause="last-standing", rule="any rule"),
+        known=chain_of(4, (1, 2), ((1,), (), (), ()), ((), (), (-1,), ()), ((), (), (), (0, 5))),
     )
 
 

@@ -21,12 +21,12 @@ pytestmark = pytest.mark.browser
         (
             "solo",
             lab.RunSpec(games=60, seed=3, agents=("greedy",), max_actions=400),
-            {"causes", "length", "floor", "deaths", "cards"},
+            {"causes", "turns", "length", "floor", "deaths", "cards"},
         ),
         (
             "crest",
             lab.RunSpec(game="crest", mode="duel", players=2, agents=("greedy",), games=30),
-            {"causes", "length", "monsters", "deaths", "cards"},
+            {"causes", "turns", "seats", "length", "monsters", "deaths", "cards"},
         ),
     ],
 )
@@ -67,6 +67,11 @@ def test_the_html_report_loads_in_chromium_with_every_plot(
         assert all(ok for _, ok in shown), shown
         assert page.locator("h2", has_text="Run record").is_visible()
         assert page.locator("pre").inner_text().count(spec.rules.split("-")[0]) >= 1
+        # Issue 25 item 1: the game metrics are in the report, each figure with its interval.
+        metrics = page.locator("#metrics + p + .wide").inner_text()
+        assert "game length, turns" in metrics and "ended by the action cap" in metrics
         page.screenshot(path=str(tmp_path / f"{name}.png"), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert errors == []
     assert requests == [page_file.as_uri()]

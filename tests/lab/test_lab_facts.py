@@ -17,7 +17,7 @@ import pytest
 
 import chaos_tower as ct
 from chaos_tower import lab
-from chaos_tower.agents import make_agent
+from chaos_tower.agents import decide, make_agent
 from chaos_tower.app.cli import main
 from chaos_tower.lab.facts import tracker_for
 
@@ -85,7 +85,7 @@ def test_every_card_the_events_name_is_read_back_to_its_id(
         tracker = tracker_for(rules, cards)
         tracker.observe(state.events)
         while (seat := ct.current_player(state)) is not None:
-            state = ct.apply(state, agents[seat].choose(state))
+            state = ct.apply(state, decide(agents[seat], state))
             tracker.observe(state.events)
         assert tracker.unmatched == [], (seed, tracker.unmatched)
         row = tracker.row()

@@ -219,13 +219,18 @@ def test_the_commands_run_report_and_compare(tmp_path: Path, capsys: pytest.Capt
     )
     out = capsys.readouterr().out
     assert "tower solo" in out and ": 30 games" in out and "won:" in out and "ended by:" in out
-    assert (
-        main(["lab", "run", "--out", str(b), "-n", "30", "--agent", "random", "--workers", "0", "--quiet"])
-        == 0
-    )
+    argv = ["lab", "run", "--out", str(b), "-n", "30", "--agent", "random", "--workers", "0", "--quiet"]
+    assert main([*argv, "--max-actions", "200"]) == 0
     capsys.readouterr()
-    assert main(["lab", "compare", str(a), str(b)]) == 1
-    assert "not paired" in capsys.readouterr().err
+    # Two agents on the same seeds are paired (issue 24 item 11): B's agent minus A's.
+    assert main(["lab", "compare", str(a), str(b)]) == 0
+    assert "30 paired games" in capsys.readouterr().out
+    d = tmp_path / "d"
+    argv = ["lab", "run", "--out", str(d), "-n", "5", "--seed", "1", "--max-actions", "200", "--quiet"]
+    assert main([*argv, "--agent", "random", "--workers", "0"]) == 0
+    capsys.readouterr()
+    assert main(["lab", "compare", str(b), str(d)]) == 1
+    assert "not paired: they differ in seed" in capsys.readouterr().err
     c = tmp_path / "c"
     assert (
         main(

@@ -193,5 +193,7 @@ def test_compare_pairs_games_by_number() -> None:
     assert result["difference"] == pytest.approx(0.4)
     assert (result["low"], result["high"]) == pytest.approx(paired_newcombe(2, 2, 0, 1)[1:])
     assert result["length_difference"]["mean"] == 2.0
-    with pytest.raises(LabError, match="agents"):
-        compare(a, SOLO, b, {**SOLO, "agents": ["greedy"]})
+    with pytest.raises(LabError, match="seed"):
+        compare(a, SOLO, b, {**SOLO, "seed": 1})
+    # Issue 24 item 11: two agents on the same seeds are paired, no longer refused.
+    assert compare(a, SOLO, b, {**SOLO, "agents": ["greedy"]})["pairs"] == 5

@@ -53,6 +53,36 @@ def test_lab_run_report_and_compare_play_the_toy_game(
     assert "40 paired games" in capsys.readouterr().out
 
 
+def test_lab_metrics_and_depth_play_the_toy_game(
+    toy: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`lab metrics` of a toy run: the seats' figures from the outcomes, the first seat the one to act
+    first (the toy's tracker is the base, which reads no "who begins"), and the figures the base keeps
+    nothing for (turns, the race between seats, bluffs) left out or said not defined; `lab depth
+    --game toy` plays its seeds."""
+    out = tmp_path / "toy"
+    assert (
+        main(["lab", "run", "--game", "toy", "--out", str(out), "-n", "40", "--workers", "0", "--quiet"]) == 0
+    )
+    games = read_games(out).to_pydict()
+    assert set(games["first"]) == {0} and set(games["turns"]) == {None} and set(games["bluffs"]) == {None}
+    capsys.readouterr()
+    assert main(["lab", "metrics", str(out), "--json", str(tmp_path / "m.json")]) == 0
+    text = capsys.readouterr().out
+    assert "toy duel, 2 player(s)" in text and "seat 1 won, of the decided games" in text
+    assert "first-player advantage, decided games" in text
+    assert "lead changes, decisiveness" in text and "not defined (no race score kept" in text
+    found = {row["key"]: row for row in json.loads((tmp_path / "m.json").read_text())["rows"]}
+    assert found["games"]["value"] == 40 and found["first_decided"]["of"] == found["won"]["count"]
+    assert "length_turns" not in found and "bluffs" not in found and "named_win" not in found
+    assert found["lead_changes"]["kind"] == "none"
+    args = ["lab", "depth", "--game", "toy", "--strong", "random", "--weak", "random", "-n", "6"]
+    assert main(args) == 0
+    assert "skill depth: random (strong) against random (weak), toy, 2 player(s), 6 game seeds" in (
+        capsys.readouterr().out
+    )
+
+
 def test_lab_run_names_the_registered_games_for_an_unknown_one(
     toy: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -85,9 +115,6 @@ def test_the_lab_names_no_game() -> None:
 
 
 KNOWN = [
-    # The lab's own agent table: "simple", the VS one-step agent under its old lab name, until the
-    # registry's per-mode agent table (issue 24 item 6, another helper's) carries a mode's own agents.
-    "agents.py: 'tower-vs'",
     # A word of a message ("for solo games only"), not a mode looked up.
     "experiment.py: 'solo'",
     # The defaults of a spec built in Python with no game named (RunSpec(), CardSource.read(None)):

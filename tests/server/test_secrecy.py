@@ -20,7 +20,7 @@ import pytest
 
 import chaos_tower as ct
 from chaos_tower import registry
-from chaos_tower.agents import AGENTS
+from chaos_tower.agents import AGENTS, Decision
 from chaos_tower.server import frames
 from chaos_tower.server.live import agent_choice
 
@@ -118,11 +118,12 @@ def test_frames_to_a_seat_depend_only_on_what_it_may_know(
 
 
 class _Peeking:
-    """Chooses by the referee's save of the state it is given: it would play on every secret."""
+    """Chooses by the referee's save of the world it is given: it would play on every secret."""
 
-    def choose(self, state: Any) -> Any:
-        actions = ct.legal_actions(state)
-        return actions[int(hashlib.sha256(ct.dumps(state).encode()).hexdigest(), 16) % len(actions)]
+    def choose(self, decision: Decision) -> Any:
+        actions = decision.legal
+        digest = hashlib.sha256(ct.dumps(decision.world()).encode()).hexdigest()
+        return actions[int(digest, 16) % len(actions)]
 
 
 @pytest.mark.parametrize(("name", "game", "mode", "options"), VARIANTS, ids=[v[0] for v in VARIANTS])
@@ -130,7 +131,8 @@ def test_an_agent_on_a_seat_chooses_from_that_seats_view_only(
     name: str, game: str, mode: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Even an agent that peeks at the whole state it is given picks the same action in two states
-    its seat cannot tell apart: the server gives it a world drawn from the seat's view only."""
+    its seat cannot tell apart: the server hands it the seat's decision, whose world is drawn from
+    the seat's view only."""
     monkeypatch.setitem(AGENTS, "peek", lambda seat=0, seed=0, **params: _Peeking())
     cards = ct.load_cardset(game=game)
     rng = random.Random(1)

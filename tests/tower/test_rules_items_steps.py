@@ -1249,6 +1249,17 @@ def test_TOC_ZAP_05_falling_off_a_path_into_an_empty_cell_is_zap() -> None:
     assert ct.outcome(fell) is None
 
 
+def test_TOC_ZAP_05_a_fall_pays_no_da_even_at_life_1() -> None:
+    """TOC-ZAP-05 (engine decision): 「chaosカードの道から落ちる」 is a ZAP; the path fallen from
+    (Root Cellar's da -1, west) is not paid first, so life 1 does not end the game: the fall resets
+    life to 4 (TOC-ZAP-04)."""
+    fell = act(pos(row1(GNOM), "1,1", life=1), "move w")
+    assert ct.outcome(fell) is None
+    assert (fell.level, fell.life) == (0, 4)
+    assert rules(fell, "zap") == ["TOC-ZAP-05"]
+    assert not any(e.kind == "life" for e in fell.events)
+
+
 def test_TOC_ZAP_05_leaving_the_floor_is_gameover_not_zap() -> None:
     off = act(pos(["room.root-cellar@3f . . . .", E, E, E, E], "0,0"), "move w")
     assert off.level == 1

@@ -17,8 +17,9 @@ from chaos_tower.kernel.errors import IllegalActionError, InitError, MalformedAc
 from chaos_tower.kernel.options import Options, OptionSpec
 from chaos_tower.kernel.rng import seed_state, shuffle
 
-FORMAT = "chaos-tower/toy/1"
-VIEW_FORMAT = "chaos-tower/toy-view/1"
+FORMAT = "chaos-tower/toy/2"
+VIEW_FORMAT = "chaos-tower/toy-view/2"
+"""2: the options are one record, ``options``, written and read by the specs (issue 23)."""
 WORD = "toy"
 """The first word of a High Card position (:func:`chaos_tower.to_notation`)."""
 HAND, MAX_HAND = 3, 5  # TOY-SETUP-03, TOY-TURN-03
@@ -117,6 +118,17 @@ class ToyState:
     scores: tuple[int, ...]
     turn: int
     actions: int
+    options: Options = field(repr=False)
+    """Every option the game was started with, as one record (its ``players`` and ``max_actions``
+    are also fields of their own, which the rules read): saved, notated and viewed through the
+    kernel's option helpers, so that an option added to the mode's specs needs no edit here."""
+
+
+def specs() -> tuple[OptionSpec, ...]:
+    """The mode's option specs as registered (a test may register the toy with one more)."""
+    from chaos_tower import registry
+
+    return registry.mode_of(ToyState).options
 
 
 OPTIONS = (
@@ -153,11 +165,12 @@ def start(cards: ToyCardSet, *, seed: int, options: Options) -> ToyState:
         scores=(0,) * players,
         turn=0,
         actions=0,
+        options=options,
     )
 
 
 def state_options(state: ToyState) -> Options:
-    return Options(mode="duel", values=(("players", state.players), ("max_actions", state.max_actions)))
+    return state.options.replaced(players=state.players, max_actions=state.max_actions)
 
 
 def _can_act(state: ToyState, seat: int) -> bool:

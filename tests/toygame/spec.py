@@ -11,7 +11,7 @@ from pathlib import Path
 
 from chaos_tower.registry import GameRules, GameSpec, ModeSpec, Variant, ViewCodec
 
-from . import game, views
+from . import agents, game, views
 
 HERE = Path(__file__).resolve().parent
 
@@ -81,7 +81,8 @@ SPEC = GameSpec(
                 Variant(name=f"toy_duel_{n}", options={"players": n}, zero_sum=n == 2) for n in (2, 3, 4)
             ),
             players=(2, 4),
-            agents=("random",),  # the game-independent agent; the others do not claim the toy yet
+            agents=agents.AGENTS,  # every agent of the ladder, its own players in the kit
+            agent_kit=agents.KIT,
         ),
     ),
 )

@@ -13,11 +13,12 @@ from chaos_tower.kernel import saves
 from chaos_tower.kernel.errors import SaveError
 from chaos_tower.kernel.layout import Layout, Slice
 from chaos_tower.kernel.notation_words import NotationError
+from chaos_tower.kernel.options import options_data, options_word, read_options, read_options_word
 from chaos_tower.kernel.rng import seed_state, shuffle
 
-from .game import FORMAT, MAX_HAND, VIEW_FORMAT, WORD, ToyCardSet, ToyState, is_terminal
+from .game import FORMAT, MAX_HAND, VIEW_FORMAT, WORD, ToyCardSet, ToyState, is_terminal, specs, state_options
 
-_FIELDS = ("seed", "rng", "players", "max_actions", "deck", "hands", "pile", "scores", "turn", "actions")
+_FIELDS = ("seed", "rng", "options", "deck", "hands", "pile", "scores", "turn", "actions")
 
 
 def _int(value: Any, low: int = 0, high: int | None = None) -> bool:
@@ -36,11 +37,14 @@ def _state(data: dict[str, Any], cards: ToyCardSet) -> ToyState:
         raise SaveError("the save was made with another card set")
     if set(data) != {*_FIELDS, "cardset"}:
         raise SaveError(f"a High Card save has the keys {', '.join(_FIELDS)} and cardset")
-    n = data["players"]
+    options = data["options"]
+    if isinstance(options, str):  # a one-line position's options word
+        options = read_options_word("duel", specs(), options, error=SaveError)
+    else:
+        options = read_options("duel", specs(), options)  # every option, each checked by its spec
+    n = options["players"]
     checks = {
         "seed and rng are numbers": type(data["seed"]) is int and _int(data["rng"], 0, 2**64 - 1),
-        "players is 2 to 4": _int(n, 2, 4),
-        "max_actions is null or 1 or more": data["max_actions"] is None or _int(data["max_actions"], 1),
         "actions is a count": _int(data["actions"]),
         "deck and pile are card ids": _ids(data["deck"]) and _ids(data["pile"]),
     }
@@ -68,13 +72,14 @@ def _state(data: dict[str, Any], cards: ToyCardSet) -> ToyState:
         seed=data["seed"],
         rng=data["rng"],
         players=n,
-        max_actions=data["max_actions"],
+        max_actions=options["max_actions"],
         deck=tuple(data["deck"]),
         hands=tuple(tuple(h) for h in data["hands"]),
         pile=tuple(data["pile"]),
         scores=tuple(data["scores"]),
         turn=data["turn"],
         actions=data["actions"],
+        options=options,
     )
     if not is_terminal(state) and not (state.hands[state.turn] or state.deck):
         raise SaveError("an impossible High Card position: the seat to move can do nothing")
@@ -83,7 +88,7 @@ def _state(data: dict[str, Any], cards: ToyCardSet) -> ToyState:
 
 def _fields(state: ToyState) -> dict[str, Any]:
     data = {name: getattr(state, name) for name in _FIELDS}
-    return {**data, "cardset": state.cards.fingerprint}
+    return {**data, "options": options_data(state_options(state)), "cardset": state.cards.fingerprint}
 
 
 def dumps(state: ToyState) -> str:
@@ -107,8 +112,8 @@ def to_notation(state: ToyState) -> str:
     f = _fields(state)
     words = [
         WORD,
-        *(f"{k}={f[k]}" for k in ("seed", "rng", "players", "turn", "actions", "cardset")),
-        f"max_actions={'-' if state.max_actions is None else state.max_actions}",
+        *(f"{k}={f[k]}" for k in ("seed", "rng", "turn", "actions", "cardset")),
+        f"options={options_word(state_options(state))}",
         f"deck={_list(state.deck)}",
         f"pile={_list(state.pile)}",
         f"hands={'/'.join(_list(h) for h in state.hands)}",
@@ -125,10 +130,8 @@ def from_notation(text: str, cards: ToyCardSet) -> ToyState:
     if len(raw) != len(words) - 1 or set(raw) != {*_FIELDS, "cardset"}:
         raise NotationError(f"a High Card position has each of {', '.join(_FIELDS)} and cardset once")
 
-    def number(key: str) -> int | None:
+    def number(key: str) -> int:
         value = raw[key]
-        if key == "max_actions" and value == "-":
-            return None
         if not value.isdigit():
             raise NotationError(f"{key}={value!r} is not a number")
         return int(value)
@@ -136,9 +139,10 @@ def from_notation(text: str, cards: ToyCardSet) -> ToyState:
     def ids(value: str) -> list[str]:
         return [] if value == "-" else value.split(",")
 
-    numbers = ("seed", "rng", "players", "turn", "actions", "max_actions")
+    numbers = ("seed", "rng", "turn", "actions")
     data: dict[str, Any] = {k: number(k) for k in numbers}
     data |= {"deck": ids(raw["deck"]), "pile": ids(raw["pile"]), "cardset": raw["cardset"]}
+    data["options"] = raw["options"]  # the options word, read by the specs in _state
     data["hands"] = [ids(h) for h in raw["hands"].split("/")]
     if not all(s.isdigit() for s in raw["scores"].split(",")):
         raise NotationError(f"scores={raw['scores']!r} are not numbers")
@@ -164,6 +168,8 @@ class ToyView:
     decider: int | None
     actions: int
     max_actions: int | None
+    options: tuple[tuple[str, Any], ...]
+    """Every option of the game (public: the table agreed on them), as ``ct.options`` gives them."""
 
 
 def observation(state: ToyState, player: int) -> ToyView:
@@ -181,11 +187,13 @@ def observation(state: ToyState, player: int) -> ToyView:
         decider=None if is_terminal(state) else state.turn,
         actions=state.actions,
         max_actions=state.max_actions,
+        options=state_options(state).values,
     )
 
 
 def view_dumps(view: ToyView) -> str:
-    return json.dumps({"format": VIEW_FORMAT, **attrs.asdict(view)}, sort_keys=True, separators=(",", ":"))
+    data = {**attrs.asdict(view, recurse=False), "options": dict(view.options)}
+    return json.dumps({"format": VIEW_FORMAT, **data}, sort_keys=True, separators=(",", ":"))
 
 
 def view_loads(text: str | bytes, cards: ToyCardSet) -> ToyView:
@@ -197,6 +205,7 @@ def view_loads(text: str | bytes, cards: ToyCardSet) -> ToyView:
     names = {f.name for f in attrs.fields(ToyView)}
     if set(data) != names:
         raise SaveError(f"a High Card view has the keys {', '.join(sorted(names))}")
+    options = read_options("duel", specs(), data["options"]).values
     n = data["players"]
     fine = (
         _int(n, 2, 4)
@@ -209,11 +218,13 @@ def view_loads(text: str | bytes, cards: ToyCardSet) -> ToyView:
         and (data["max_actions"] is None or _int(data["max_actions"], 1))
         and all(isinstance(data[k], list) and len(data[k]) == n for k in ("hand_sizes", "scores"))
         and all(_int(v) for k in ("hand_sizes", "scores") for v in data[k])
+        and dict(options)["players"] == n
+        and dict(options)["max_actions"] == data["max_actions"]
     )
     if not fine:
         raise SaveError("a bad High Card view")
     tupled: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    return ToyView(**tupled)
+    return ToyView(**{**tupled, "options": options})
 
 
 def view_text(view: ToyView) -> str:

@@ -13,6 +13,7 @@ import random
 from typing import reveal_type
 
 import chaos_tower as ct
+from chaos_tower import conformance
 
 
 def play_solo(seed: int) -> int:
@@ -53,3 +54,11 @@ def play_crest(seed: int) -> str:
     world = ct.determinize(state, 1, seed)
     reveal_type(world)
     return ct.to_notation(world)
+
+
+def my_game_conforms() -> int:
+    """A plugin author's test: the conformance suite that ships in the package, typed (issue 23)."""
+    report = conformance.check("crest", depth="smoke", agents=False)
+    reveal_type(report)
+    broken = [f"{failure.check} {failure.mode}" for failure in report.failures]
+    return len(report.passed) + len(broken)

@@ -31,7 +31,7 @@ def positions(draw: st.DrawFn) -> VsState:
     for _ in range(steps):
         if ct.is_terminal(state):
             break
-        state = ct.apply(state, agents[rng.random() < 0.7].choose(state))
+        state = ct.apply(state, agents[rng.random() < 0.7].choose_in(state))
     return state
 
 

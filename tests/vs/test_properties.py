@@ -38,7 +38,7 @@ def _random_game(players: int, seed: int, agent_seed: int, extra_rule: bool, sim
     while not ct.is_terminal(state):
         _check(state)
         legal = ct.legal_actions(state)
-        action = agent.choose(state) if simple and rng.random() < 0.8 else rng.choice(legal)
+        action = agent.choose_in(state) if simple and rng.random() < 0.8 else rng.choice(legal)
         assert action in legal
         index = ct.action_index(state, action)
         assert 0 <= index < size and ct.action_from_index(state, index) == action

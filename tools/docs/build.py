@@ -12,6 +12,7 @@ from .common import OUTPUTS, ROOT
 from .crest import crest_pages
 from .glossary import glossary_page
 from .layouts import observation_page
+from .options import options_page
 from .rules import rules_pages
 from .schema import schema_pages
 from .trace import Traceability, trace
@@ -32,6 +33,7 @@ def generate(trace_: Traceability | None = None) -> dict[str, str]:
             files[f"{folder}/{name}"] = text
     files.update(crest_pages(trace_))
     files["rules/glossary.md"] = glossary_page()
+    files["rules/options.md"] = options_page()
     files["schema/observation.md"] = observation_page()
     return dict(sorted(files.items()))
 

@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import RandomAgent
+from chaos_tower.agents import RandomAgent, decide
 
 from .cardbook import (
     _ATTRIBUTE_COLOURS,
@@ -368,5 +368,5 @@ def _mid_game() -> Any:
     state = ct.new_game(ct.load_cardset(), seed=232, max_actions=400)
     agent = RandomAgent(232)
     for _ in range(16):
-        state = ct.apply(state, agent.choose(state))
+        state = ct.apply(state, decide(agent, state))
     return state

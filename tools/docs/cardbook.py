@@ -7,7 +7,8 @@ from typing import Any
 
 from chaos_tower.tower import cards as cs
 from chaos_tower.tower import vocabulary as vc
-from chaos_tower.tower.solo.svg import ATTRIBUTE_COLOURS, face_svg
+from chaos_tower.tower.palette import ATTRIBUTE_COLOURS
+from chaos_tower.tower.solo.svg import face_svg
 
 from .common import code, esc, plain, table
 

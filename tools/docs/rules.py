@@ -161,8 +161,9 @@ def rules_pages(trace_: Traceability) -> dict[str, str]:
             "Code, tests and the engine's events cite these IDs; the pages below follow each one to them. "
             "The {doc}`coverage table <coverage>` counts them.",
             table(["section", "manual", "code", "rules", "IDs"], index_rows),
-            "The second game's rules, Crest Duel (紋章使い, `CRD-…`), are on {doc}`their own page <crest>`.",
-            toctree(["coverage", *(_section_file(s) for s in sections), "crest"]),
+            "The second game's rules, Crest Duel (紋章使い, `CRD-…`), are on {doc}`their own page <crest>`; "
+            "each mode's options are in {doc}`one table per mode <options>`.",
+            toctree(["coverage", "options", *(_section_file(s) for s in sections), "crest"]),
         ]
     )
     pages["coverage.md"] = coverage_page(trace_)

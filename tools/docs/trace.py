@@ -185,7 +185,7 @@ def _play_events(games: int) -> dict[str, set[str]]:
             found[event.rule].add(event.kind)
         agent = CrestRandomAgent(seed)
         while not ct.is_terminal(crest_state):
-            crest_state = ct.apply(crest_state, agent.choose(crest_state))
+            crest_state = ct.apply(crest_state, agent.choose_in(crest_state))  # a referee's script
             for event in crest_state.events:
                 found[event.rule].add(event.kind)
     return found

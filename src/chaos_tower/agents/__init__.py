@@ -1,45 +1,92 @@
 """Players for every game and mode, from random to strong, behind one registry.
 
-* :class:`RandomAgent`: uniformly random, any game;
-* :class:`GreedyAgent`: the solo game's one-step agent (kept as it was: the golden games replay it);
-* :class:`HeuristicAgent`: the fast heuristic player of each game;
-* :class:`MctsAgent`: information-set Monte Carlo tree search, any game;
-* :func:`oracle`: a solo search that sees the true deck (how winnable a seed is).
+An agent is handed a :class:`Decision` (the seat to move, its legal actions, its observation and
+a world drawn for it), never the referee's state: :func:`decide` makes one and asks the agent.
 
-:data:`AGENTS` maps each name to a factory ``(seat, seed, **params) -> agent``,
-so the command line and other tools look agents up by name;
-:func:`determinize` draws a full state consistent with one seat's view.
+* :class:`RandomAgent`: uniformly random, any game;
+* ``greedy`` and ``heuristic``: each mode's own players (its ``ModeSpec.agent_kit``; the solo
+  ones live in :mod:`chaos_tower.tower.solo.agents`);
+* :class:`MctsAgent`: information-set Monte Carlo tree search, any game;
+* ``mcts-cheat`` and a mode's ``*-cheat`` players: cheating baselines, handed the true state.
+
+:data:`AGENTS` maps each name to a factory ``(seat, seed, **params) -> agent``, so the command
+line and other tools look agents up by name; each mode lists the names that play it
+(``ModeSpec.agents``). :func:`determinize` draws a full state consistent with one seat's view.
 """
 
 from __future__ import annotations
 
-from .base import Agent, RandomAgent, advance, play, play_seats
+import warnings
+
+from ..oldpaths import REMOVED_IN
+from .base import (
+    Agent,
+    Decision,
+    Needs,
+    NoWorldError,
+    PlayerAgent,
+    RandomAgent,
+    advance,
+    cheats,
+    decide,
+    decision,
+    needs,
+    play,
+    play_seats,
+)
 from .determinize import determinize
-from .greedy import GreedyAgent, score
-from .heuristic import HeuristicAgent, quick_score
 from .mcts import MctsAgent
-from .oracle import OracleResult, oracle
 from .params import PARAMETERS, AgentParameterError, check_params, parse_agent
-from .registry import AGENTS, make_agent
+from .registry import AGENTS, CHEAT_SUFFIX, ModeAgent, agent_names, make_agent
 
 __all__ = [
     "AGENTS",
+    "CHEAT_SUFFIX",
     "PARAMETERS",
     "Agent",
     "AgentParameterError",
-    "GreedyAgent",
-    "HeuristicAgent",
+    "Decision",
     "MctsAgent",
-    "OracleResult",
+    "ModeAgent",
+    "Needs",
+    "NoWorldError",
+    "PlayerAgent",
     "RandomAgent",
     "advance",
+    "agent_names",
+    "cheats",
     "check_params",
+    "decide",
+    "decision",
     "determinize",
     "make_agent",
-    "oracle",
+    "needs",
     "parse_agent",
     "play",
     "play_seats",
-    "quick_score",
-    "score",
 ]
+
+_MOVED = {
+    "GreedyAgent": "tower.solo.agents",
+    "HeuristicAgent": "tower.solo.agents",
+    "OracleResult": "tower.solo.agents",
+    "oracle": "tower.solo.agents",
+    "quick_score": "tower.solo.agents",
+    "score": "tower.solo.agents",
+}
+"""The solo players that moved into the Tower game (issue 23 item 3): old names, warning."""
+
+
+def __getattr__(name: str) -> object:
+    home = _MOVED.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"chaos_tower.agents.{name} is an old path, removed in chaos_tower {REMOVED_IN}: "
+        f"import chaos_tower.{home}.{name}",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    from ..tower.solo import agents as moved  # the old names' one link to a game: they go in REMOVED_IN
+
+    return getattr(moved, name)

@@ -1,8 +1,7 @@
 """Monte Carlo tree search for every game: single-observer information-set MCTS (SO-ISMCTS).
 
-Why ISMCTS rather than plain UCT on a few determinisations: the solo deck
-below its top card, and in VS and Crest Duel the others' attributes, hands
-and the deck, are unseen. Determinised UCT builds one tree per guess and
+Why ISMCTS rather than plain UCT on a few determinisations: part of a game is
+unseen (a deck's order, the other seats' hands and secrets). Determinised UCT builds one tree per guess and
 averages them, which spends most of a small budget re-learning the same
 shallow moves; SO-ISMCTS (Cowling, Powley and Whitehouse, 2012) draws a new
 determinisation every simulation and grows *one* tree over the searching
@@ -10,18 +9,19 @@ seat's information sets, children keyed by action, each child's UCB counted
 against how often it was available. So every simulation refines the same
 statistics, and no simulation can favour what only the true deal would reveal.
 
-Every determinisation comes from :func:`~chaos_tower.agents.determinize`
-(the kernel's ``ct.determinize`` hook), applied to the state the agent is
-given with a seed from the agent's own generator: it sees only the searching
-seat's observation. The heuristic agent's choice is the prior (tried first at
-the root, a progressive bias that fades with visits, the winner of ties): at
-the small budgets CI and a designer afford, the search refines the rung below
-instead of starting from nothing. Playouts let each seat's one-step agent
-play (or random actions) for ``rollout`` actions, then the
-position is judged: by the game's result when it is over, otherwise by a
-per-game heuristic squashed to 0..1 (the solo game: the heuristic agent's
-measure; VS: the highest counter, which wins when the deck runs out,
-`TOC-VS2-030`; Crest Duel: HP and power on the board).
+The agent is handed a :class:`~chaos_tower.agents.Decision`, never the referee's state: every
+determinisation is the decision's world redrawn from a seed of the agent's own generator
+(``ct.determinize``). What it knows of the game comes from the mode's
+:class:`~chaos_tower.kernel.agentkit.AgentKit` (``ModeSpec.agent_kit``): the heuristic player's
+choice is the prior (tried first at the root, a progressive bias that fades with visits, the
+winner of ties), so at the small budgets CI and a designer afford the search refines the rung
+below instead of starting from nothing; playouts let each seat's heuristic player (or random
+actions) play for ``rollout`` actions, then the kit's ``evaluate`` judges the position (the
+returns when it is over). A mode with no kit is searched with random playouts, judged by its
+result alone.
+
+``mcts-cheat`` (:class:`MctsAgent` with ``cheat=True``) is the same search in the true state: a
+cheating baseline, which measures what the hidden information is worth.
 
 The budget is ``simulations`` or ``seconds`` (the first reached stops the
 search); the search is anytime: stopped at any point, the most visited root
@@ -31,26 +31,29 @@ the agent's seed; a time budget depends on the machine.
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 import time
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import chaos_tower as ct
 
-from .deadend import concession
-from .determinize import determinize
-from .greedy import _position, _step_prospects
-from .heuristic import HeuristicAgent, quick_score
+from .. import registry
+from ..kernel.agentkit import AgentKit, WorldPlayer
+from .base import Decision, Needs
 from .params import PARAMETERS, AgentParameterError
 
-__all__ = ["MctsAgent", "evaluate"]
+__all__ = ["MctsAgent"]
 
-_DEFAULT_ROLLOUT = {"solo": 0, "vs": 40, "crest": 20}
-# Heuristic playouts cost one one-step evaluation per action: shorter, and each action worth more.
-_HEURISTIC_ROLLOUT = {"solo": 0, "vs": 40, "crest": 8}
 _PLAYOUTS = ("heuristic", "random")
+_NO_KIT = AgentKit(heuristic=lambda seed: _NoPlayer(), rollout=20)
+"""A mode without a kit: random playouts, no prior, only the end counts."""
+
+
+class _NoPlayer:
+    def choose_in(self, world: Any) -> Any:
+        raise AssertionError("a mode without a kit has no heuristic player")
 
 
 class _Node:
@@ -70,13 +73,13 @@ class MctsAgent:
     """SO-ISMCTS with a budget in simulations or seconds; any game, any seat.
 
     ``simulations``: simulations per decision (default 200); ``seconds``: a
-    time limit per decision instead or as well; ``rollout``: random actions
-    played after leaving the tree before the position is judged (default: 0
-    in the solo game, whose random play falls off the floor at once; 40 in VS;
-    20 in Crest Duel, 8 with heuristic playouts); ``exploration``: the UCB
-    constant; ``playout``: ``"heuristic"`` (each seat's one-step agent) or
-    ``"random"``; ``prior``: the progressive bias of the heuristic agent's
-    choice at the root (0 turns the prior off).
+    time limit per decision instead or as well; ``rollout``: actions played
+    after leaving the tree before the position is judged (default: the mode's,
+    :class:`~chaos_tower.kernel.agentkit.AgentKit`); ``exploration``: the UCB
+    constant; ``playout``: ``"heuristic"`` (each seat's heuristic player) or
+    ``"random"``; ``prior``: the progressive bias of the heuristic player's
+    choice at the root (0 turns the prior off); ``cheat``: search the true state
+    (a declared cheating baseline, ``mcts-cheat``).
     """
 
     def __init__(
@@ -89,6 +92,7 @@ class MctsAgent:
         exploration: float = 0.2,
         playout: str = "heuristic",
         prior: float = 5.0,
+        cheat: bool = False,
     ) -> None:
         if simulations is None and seconds is None:
             raise AgentParameterError("MctsAgent needs a budget: simulations or seconds")
@@ -97,6 +101,7 @@ class MctsAgent:
         for key, value in given.items():
             if value is not None:
                 PARAMETERS["mcts"][key].check(key, value)  # nan, booleans, out of bounds: refused
+        self.needs: Needs = "state" if cheat else "world"
         self._playout = playout
         self._prior = prior
         self._rng = random.Random(seed)
@@ -104,71 +109,93 @@ class MctsAgent:
         self._seconds = seconds
         self._rollout = rollout
         self._c = exploration
-        self._made: dict[tuple[object, ...], int] = {}
+        self._made: dict[Hashable, int] = {}
         self._hint: Any = None
         self.last_simulations = 0
         """How many simulations the last decision ran (for time budgets)."""
 
-    def choose(self, state: Any) -> Any:
+    def choose(self, decision: Decision) -> Any:
         """The most visited root action after the search (the first legal one if it ran none)."""
-        legal = _tree_actions(state)
-        if isinstance(state, ct.State):
-            here = _position(state)
+        kit = decision.mode.agent_kit or _NO_KIT
+        world = decision.world()
+        legal = kit.tree_actions(world) if kit.tree_actions is not None else decision.legal
+        if kit.revisit is not None:
+            here = kit.revisit(world)
             self._made[here] = self._made.get(here, 0) + 1
-            if self._made[here] >= 2:
-                # Back where it has been: if no way on is left, take the loss now (agents.deadend),
-                # rather than walk in circles to the action cap (issue 24, item 3).
-                way_out = concession(state)
+            if self._made[here] >= 2 and kit.concession is not None:
+                # Back where it has been: if no way on is left, take the loss now, rather than
+                # walk in circles to the action cap (issue 24, item 3).
+                way_out = kit.concession(world)
                 if way_out is not None:
                     return way_out
         if len(legal) == 1:
             return legal[0]
-        seat = ct.current_player(state)
-        assert seat is not None, "the game is over"
+        seat = decision.seat
         rng = random.Random(self._rng.getrandbits(64))  # one draw per decision: reproducible
-        kind = _kind(state)
-        lengths = _HEURISTIC_ROLLOUT if self._playout == "heuristic" else _DEFAULT_ROLLOUT
-        rollout = self._rollout if self._rollout is not None else lengths[kind]
+        heuristic = self._playout == "heuristic" and kit is not _NO_KIT
+        if self._rollout is not None:
+            rollout = self._rollout
+        elif heuristic and kit.heuristic_rollout is not None:
+            rollout = kit.heuristic_rollout
+        else:
+            rollout = kit.rollout
         root = _Node(-1)
-        # The prior: the heuristic agent's own choice in the true state (it sees only what the
-        # seat sees, like every agent) is tried first and favoured until the search says otherwise.
-        hint = HeuristicAgent(rng.getrandbits(32)).choose(state) if self._prior > 0 else None
-        if hint is not None and hint not in legal:
-            hint = _tree_twin(hint, legal)
+        # The prior: the heuristic player's own choice in the decision's world, tried first and
+        # favoured until the search says otherwise.
+        hint = None
+        if self._prior > 0 and kit is not _NO_KIT:
+            hint = kit.heuristic(rng.getrandbits(32)).choose_in(world)
+            if hint not in legal:
+                legal = (*legal, hint)  # the tree left the prior's action out (one cell per step)
         self._hint = hint
         deadline = time.perf_counter() + self._seconds if self._seconds is not None else None
+        cheat = decision.cheats
         done = 0
         while self._simulations is None or done < self._simulations:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._simulate(root, determinize(state, seat, rng.getrandbits(63)), rng, rollout, seat)
+            sample = world if cheat else decision.world(rng.getrandbits(63))
+            self._simulate(root, sample, rng, rollout, seat, kit, heuristic)
             done += 1
         self.last_simulations = done
         options = legal
-        if isinstance(state, ct.State):
-            options = self._fresh(state, seat, legal, rng)
+        if kit.revisit is not None:
+            options = self._fresh(decision, kit.revisit, legal, rng)
         # Most visited; among equals the prior's choice, then the legal order (max keeps the first).
         return max(options, key=lambda a: (_visits(root, a), a == hint))
 
     def _fresh(
-        self, state: ct.State, seat: int, legal: tuple[Any, ...], rng: random.Random
+        self,
+        decision: Decision,
+        revisit: Callable[[Any], Hashable],
+        legal: tuple[Any, ...],
+        rng: random.Random,
     ) -> tuple[Any, ...]:
-        """The solo actions that do not make, a third time, a position the agent was in.
+        """The actions that do not make, a third time, a position the agent was in.
 
         The manual sets no move limit: a search whose every leaf looks alike
         would shuttle between two rooms. Judged on a determinisation, not the
         true deck; all actions when none is fresh (nothing can change then).
         """
-        sample = determinize(state, seat, rng.getrandbits(63))
+        sample = decision.world(rng.getrandbits(63))
         fresh = []
         for action in legal:
             after = ct.apply(sample, action)
-            lost = after.result is not None and after.result.result == "lost"
-            if not lost and self._made.get(_position(after), 0) < 2:
+            lost = ct.is_terminal(after) and max(ct.returns(after)) < 0
+            if not lost and self._made.get(revisit(after), 0) < 2:
                 fresh.append(action)
         return tuple(fresh) or legal
 
-    def _simulate(self, root: _Node, state: Any, rng: random.Random, rollout: int, seat: int) -> None:
+    def _simulate(
+        self,
+        root: _Node,
+        state: Any,
+        rng: random.Random,
+        rollout: int,
+        seat: int,
+        kit: AgentKit,
+        heuristic: bool,
+    ) -> None:
         # The game's rules are looked up once (ct.rules_of): a simulation's states are all of one
         # type, and the front door's functions would look them up at every call.
         rules = ct.rules_of(state)
@@ -178,12 +205,14 @@ class MctsAgent:
             rules.is_terminal,
             rules.current_player,
         )
-        solo = isinstance(state, ct.State)
+        tree_actions = kit.tree_actions or legal_actions
         node = root
         path = [root]
         # Selection and expansion in this determinisation.
         while not is_terminal(state):
-            legal = _tree_actions(state) if solo else legal_actions(state)
+            legal = tree_actions(state)
+            if node is root and self._hint is not None and self._hint not in legal:
+                legal = (*legal, self._hint)
             mover = current_player(state)
             assert mover is not None
             children = node.children
@@ -220,10 +249,9 @@ class MctsAgent:
             node = children[chosen]
             state = apply(state, chosen)
             path.append(node)
-        # Playout: each seat's one-step agent (the rung below; it plays in the determinisation
+        # Playout: each seat's heuristic player (the rung below; it plays in the determinisation
         # drawn for this simulation), or uniformly random actions.
-        policies: dict[int, Any] = {}
-        heuristic = self._playout == "heuristic"
+        policies: dict[int, WorldPlayer] = {}
         for _ in range(rollout):
             mover = current_player(state)
             if mover is None:
@@ -231,117 +259,29 @@ class MctsAgent:
             if heuristic:
                 policy = policies.get(mover)
                 if policy is None:
-                    policy = policies[mover] = HeuristicAgent(rng.getrandbits(32))
-                state = apply(state, policy.choose(state))
+                    policy = policies[mover] = kit.heuristic(rng.getrandbits(32))
+                state = apply(state, policy.choose_in(state))
             else:
                 legal = legal_actions(state)
                 state = apply(state, legal[rng.randrange(len(legal))])
-        rewards = evaluate(state, seat)
+        rewards = _values(state, kit)
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:
                 visited.wins += rewards[visited.player]
 
 
-def _tree_actions(state: Any) -> tuple[Any, ...]:
-    """The actions the tree branches on: all of them, but in the solo game one cell per step.
-
-    A step placed anywhere clears the floor alike (`TOC-STEP-03`); its hundreds
-    of cells and rotations would take the whole budget. The tree keeps, per
-    step, the placements on the cell nearest the middle (any rotation): from
-    there the new floor has room on every side.
-    """
-    legal = ct.legal_actions(state)
-    if not isinstance(state, ct.State):
-        return legal
-    place_step = ct.PlaceStep
-    if not any(type(a) is place_step for a in legal):
-        return legal
-    grid = state.game.grid
-    off_centre = _off_centre(grid.columns, grid.rows)
-    nearest: dict[str, float] = {}
-    for action in legal:
-        if type(action) is place_step:
-            nearest[action.step] = min(nearest.get(action.step, math.inf), off_centre[action.cell])
-    return tuple(a for a in legal if type(a) is not place_step or off_centre[a.cell] == nearest[a.step])
-
-
-@functools.lru_cache(maxsize=16)
-def _off_centre(columns: int, rows: int) -> tuple[float, ...]:
-    """Each cell's distance from the middle of the floor (city blocks), cells numbered row by row."""
-    middle_x, middle_y = (columns - 1) / 2, (rows - 1) / 2
-    return tuple(abs(x - middle_x) + abs(y - middle_y) for y in range(rows) for x in range(columns))
-
-
-def _tree_twin(action: Any, legal: tuple[Any, ...]) -> Any:
-    """The tree's placement of the same step when the prior lays it on a cell the tree left out."""
-    if type(action) is ct.PlaceStep:
-        return next((a for a in legal if type(a) is ct.PlaceStep and a.step == action.step), None)
-    return None
+def _values(state: Any, kit: AgentKit) -> tuple[float, ...]:
+    """Each seat's value of where a playout stopped, 0..1: the kit's measure, or the scaled returns."""
+    if kit.evaluate is not None:
+        return kit.evaluate(state)
+    if not ct.is_terminal(state):
+        return (0.5,) * ct.rules_of(state).players(state)
+    low, high = registry.mode_of(type(state)).utility
+    span = high - low or 1.0
+    return tuple((r - low) / span for r in ct.returns(state))
 
 
 def _visits(root: _Node, action: Any) -> int:
     child = root.children.get(action)
     return child.visits if child is not None else -1
-
-
-def _kind(state: Any) -> str:
-    if isinstance(state, ct.State):
-        return "solo"
-    if isinstance(state, ct.VsState):
-        return "vs"
-    if isinstance(state, ct.CrestState):
-        return "crest"
-    raise TypeError(f"not a game state: {type(state).__name__}")
-
-
-def evaluate(state: Any, seat: int) -> tuple[float, ...]:
-    """Each seat's value of a position, 0 (lost) to 1 (won): the result if over, else a heuristic.
-
-    ``seat`` is the searching seat; in the solo game the value is measured
-    against a fixed scale of the heuristic agent's measure.
-    """
-    if isinstance(state, ct.State):
-        return (_solo_value(state),)
-    if ct.is_terminal(state):
-        return tuple((r + 1.0) / 2.0 for r in ct.returns(state))
-    if isinstance(state, ct.VsState):
-        return _vs_values(state)
-    return _crest_values(state)
-
-
-def _solo_value(state: ct.State) -> float:
-    result = state.result
-    if result is not None:
-        return 1.0 if result.result == "won" else 0.0 if result.result == "lost" else 0.05
-    # About 400 a step used (the heuristic's weights): each step moves the value a good deal.
-    # The heuristic agent's look-ahead too (which unused steps became placeable): without it a
-    # leaf one action short of a step looks no better than any other.
-    value = quick_score(state) + _step_prospects(state)
-    return 1.0 / (1.0 + math.exp(-(value - 1000.0) / 600.0))
-
-
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
-
-
-def _vs_values(state: ct.VsState) -> tuple[float, ...]:
-    # The highest single counter wins when the deck runs out (TOC-VS2-030); a counter named
-    # rightly is half way to losing (TOC-VS2-031), one out is lost (TOC-VS3-051).
-    raw = []
-    for p in range(state.players):
-        if state.out[p]:
-            raw.append(-10.0)
-        else:
-            raw.append(max(state.counters[p]) - 4.0 * sum(state.revealed[p]))
-    values = []
-    for p in range(state.players):
-        others = [raw[q] for q in range(state.players) if q != p]
-        values.append(_logistic((raw[p] - max(others)) / 3.0))
-    return tuple(values)
-
-
-def _crest_values(state: ct.CrestState) -> tuple[float, ...]:
-    from ..crest.agents import crest_score
-
-    return tuple(_logistic(crest_score(state, p) / 20.0) for p in range(state.players))

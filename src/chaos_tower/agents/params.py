@@ -93,11 +93,12 @@ PARAMETERS: dict[str, dict[str, Param]] = {
         "prior": Param("float", low=0),
     },
 }
+PARAMETERS["mcts-cheat"] = PARAMETERS["mcts"]
 """Each agent of the registry by name: its parameters by name."""
 
-_BUDGETS = {"mcts": ("simulations", "budget", "seconds")}
+_BUDGETS = {name: ("simulations", "budget", "seconds") for name in ("mcts", "mcts-cheat")}
 """A searching agent's budgets, of which exactly one is used (the first is the default's)."""
-_DEFAULT_BUDGET = {"mcts": ("simulations", 200)}
+_DEFAULT_BUDGET = {name: ("simulations", 200) for name in ("mcts", "mcts-cheat")}
 
 
 def parse_agent(text: str) -> tuple[str, tuple[tuple[str, Value], ...]]:

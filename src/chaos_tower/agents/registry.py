@@ -1,9 +1,14 @@
 """Agents by name: :data:`AGENTS` maps each name to a factory ``(seat, seed, **params) -> agent``.
 
-The command line, the designer's lab and the ladder look agents up here, so
-an agent added here is at once playable everywhere. Every name plays every
-game: the factory's agent picks its way of playing from the first state it
-is given.
+The command line, the designer's lab and the ladder look agents up here, so an agent added here
+is at once playable everywhere. Which modes an agent plays is the mode's to say
+(``ModeSpec.agents``, issue 24 item 6): :func:`make_agent` with a ``mode`` refuses a name the mode
+does not list, with a typed error, and finds the mode's own named players
+(``ModeSpec.agent_kit.own``). ``greedy`` and ``heuristic`` play the mode's own
+rungs (its kit's ``greedy`` and ``heuristic``), chosen at the first decision.
+
+A name ending in ``-cheat`` is a cheating baseline: it is handed the true state
+(:func:`~chaos_tower.agents.base.cheats`), and every table that names agents labels it so.
 """
 
 from __future__ import annotations
@@ -11,33 +16,57 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import chaos_tower as ct
-
-from .base import Agent, RandomAgent
-from .greedy import GreedyAgent
-from .heuristic import HeuristicAgent, _other_game_agent
+from .. import registry
+from ..kernel.agentkit import WorldPlayer
+from .base import Agent, Decision, Needs, RandomAgent
 from .mcts import MctsAgent
 from .params import AgentParameterError, check_params
 
-__all__ = ["AGENTS", "make_agent"]
+__all__ = ["AGENTS", "CHEAT_SUFFIX", "ModeAgent", "agent_names", "make_agent"]
+
+CHEAT_SUFFIX = "-cheat"
+"""The end of every cheating baseline's name: a report that names its agents labels them."""
 
 
-class _GreedyAnyGame:
-    """The greedy agent in the solo game; the one-step agent of the VS modes or of Crest Duel elsewhere."""
+class ModeAgent:
+    """One of a mode's own players (``greedy``, ``heuristic``, a kit's ``own`` name), choosing in
+    the decision's world; the mode is read from the first decision."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, name: str, seed: int, params: dict[str, Any] | None = None) -> None:
+        self.name = name
+        self.needs: Needs = "state" if name.endswith(CHEAT_SUFFIX) else "world"
         self._seed = seed
-        self._agent: Any = None
+        self._params = params or {}
+        self._player: WorldPlayer | None = None
 
-    def choose(self, state: Any) -> Any:
-        """The one-step choice of this game's greedy agent."""
-        if self._agent is None:
-            self._agent = (
-                GreedyAgent(self._seed)
-                if isinstance(state, ct.State)
-                else _other_game_agent(state, self._seed)
+    def _make(self, mode: registry.ModeSpec) -> WorldPlayer:
+        kit = mode.agent_kit
+        if kit is None or not mode.plays(self.name):
+            raise AgentParameterError(
+                f"no {self.name} agent plays the {mode.name} mode (its agents: {', '.join(mode.agents)})"
             )
-        return self._agent.choose(state)
+        make: Callable[..., WorldPlayer] | None
+        if self.name == "heuristic":
+            make = kit.heuristic
+        elif self.name == "greedy":
+            make = kit.greedy or kit.heuristic
+        else:
+            make = kit.own.get(self.name)
+        if make is None:
+            raise AgentParameterError(f"the {mode.name} mode lists {self.name}; its kit has no such player")
+        try:
+            return make(self._seed, **self._params)
+        except TypeError:
+            if not self._params:
+                raise
+            takes = ", ".join(sorted(self._params))
+            raise AgentParameterError(f"the {mode.name} mode's {self.name} agent takes no {takes}") from None
+
+    def choose(self, decision: Decision) -> Any:
+        """The mode's player's choice in the decision's world."""
+        if self._player is None:
+            self._player = self._make(decision.mode)
+        return self._player.choose_in(decision.world())
 
 
 def _random(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
@@ -47,20 +76,24 @@ def _random(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
 
 def _greedy(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
     check_params("greedy", params)
-    return _GreedyAnyGame(seed)
+    return ModeAgent("greedy", seed)
 
 
 def _heuristic(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
     checked: dict[str, Any] = check_params("heuristic", params)
-    return HeuristicAgent(seed, **checked)
+    return ModeAgent("heuristic", seed, checked)
 
 
-def _mcts(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
+def _mcts(seat: int = 0, seed: int = 0, cheat: bool = False, **params: Any) -> Agent:
     # Exactly one budget (check_params): a time budget alone turns the simulation count off.
     checked: dict[str, Any] = check_params("mcts", params)
     if "seconds" in checked:
         checked["simulations"] = None
-    return MctsAgent(seed, **checked)
+    return MctsAgent(seed, cheat=cheat, **checked)
+
+
+def _mcts_cheat(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
+    return _mcts(seat, seed, cheat=True, **params)
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {
@@ -68,13 +101,34 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": _greedy,
     "heuristic": _heuristic,
     "mcts": _mcts,
+    "mcts-cheat": _mcts_cheat,
 }
-"""The agents from weakest to strongest (the ladder's order); ``seat`` is the seat it will play."""
+"""The game-independent agents from weakest to strongest (the ladder's order), then the cheating
+baselines; ``seat`` is the seat it will play. Each mode lists those that play it (``ModeSpec.agents``)."""
 
 
-def make_agent(name: str, seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    """``AGENTS[name](seat, seed, **params)``; :class:`AgentParameterError` (a ValueError) if it is wrong."""
+def agent_names(mode: registry.ModeSpec) -> tuple[str, ...]:
+    """The agents that play ``mode``: its list (``ModeSpec.agents``), weakest first."""
+    return mode.agents
+
+
+def make_agent(
+    name: str, seat: int = 0, seed: int = 0, *, mode: registry.ModeSpec | None = None, **params: Any
+) -> Agent:
+    """``AGENTS[name](seat, seed, **params)``; :class:`AgentParameterError` (a ValueError) if it is wrong.
+
+    With ``mode``, a name the mode does not list is refused, and the mode's own players (its kit's
+    ``own``) are found too.
+    """
+    if mode is not None and not mode.plays(name):
+        raise AgentParameterError(
+            f"no agent {name!r} plays the {mode.name} mode (its agents: {', '.join(mode.agents)})"
+        )
     factory = AGENTS.get(name)
-    if factory is None:
-        raise AgentParameterError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
-    return factory(seat, seed, **params)
+    if factory is not None:
+        return factory(seat, seed, **params)
+    if mode is not None and mode.agent_kit is not None and name in mode.agent_kit.own:
+        if params:
+            raise AgentParameterError(f"the {name} agent takes no parameters")
+        return ModeAgent(name, seed)
+    raise AgentParameterError(f"unknown agent {name!r} (known: {', '.join(AGENTS)})")

@@ -225,9 +225,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
-    # play and render keep the flags they do not know: a mode's options (app.optionflags reads them).
+    # play, render and lab run keep the flags they do not know: a mode's options (app.optionflags).
     args, unknown = parser.parse_known_args(argv)
-    if unknown and args.command not in ("play", "render"):
+    takes_options = args.command in ("play", "render") or getattr(args, "lab_command", None) == "run"
+    if unknown and not takes_options:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     args.option_flags = unknown
     if args.command == "validate":

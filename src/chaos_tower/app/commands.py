@@ -236,7 +236,7 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
             print(f"{args.replay}: {exc}", file=err)
             return 2
     else:
-        from ..agents import RandomAgent
+        from ..agents import RandomAgent, decide
 
         try:  # the default mode's options, as flags made from its specs (app.optionflags)
             options = _render_options(args, cards)
@@ -248,7 +248,7 @@ def run_render(args: argparse.Namespace, out: TextIO | None = None, err: TextIO 
         for _ in range(args.actions):
             if api.is_terminal(state):
                 break
-            state = api.apply(state, agent.choose(state))
+            state = api.apply(state, decide(agent, state))
     try:
         svg = api.render_svg(state, player=args.player, scale=args.scale)
     except (NotImplementedError, ValueError) as exc:  # no pictures, or no such seat

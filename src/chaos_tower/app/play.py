@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .. import api, registry
+from ..agents import decide
 from ..kernel.errors import ChaosTowerError, MalformedActionError, OutputError
 from ..registry import HandOver
 from . import replay
@@ -37,8 +38,9 @@ from .cardinfo import card_info
 from .choosing import pick
 from .hotseat import HotSeat
 from .outputs import write_output
+from .screen import decision, draw, screen_size
 from .table import Played, SetupError, Table, open_table
-from .terminal import SCREEN_LINES, Style, grammar_text, listing, wants_colour
+from .terminal import Style, grammar_text, listing, wants_colour
 
 __all__ = ["WORLDS", "play", "run"]
 
@@ -46,6 +48,7 @@ WORLDS = 8
 """Worlds drawn from a seat's view to judge a loss warning and an undo (seeds 0 to 7)."""
 
 PROMPT = "action (number or text, q to quit)> "
+HINT = "  (type ? for help: the action grammar, list, log, undo, save FILE)"
 
 
 House = HandOver
@@ -218,14 +221,12 @@ class _Game:
             self.table.cards, self.texts(), seed=start.seed, log=True, mode=options.mode, **options.as_dict()
         )
 
-    def print_since(self, seat: int, first: str) -> int:
-        lines = self.log[self.seen[seat] :]
-        if lines:
-            self.say(first if self.seen[seat] == 0 else "since your last view:")
-            for line in lines:
-                self.say(f"    {line}")
+    def news(self, seat: int) -> tuple[str, tuple[str, ...]]:
+        """The title and the public events ``seat`` has not been shown yet, now counted as shown."""
+        title = self.house.news if self.seen[seat] == 0 else "since your last view:"
+        lines = tuple(self.log[self.seen[seat] :])
         self.seen[seat] = len(self.log)
-        return len(lines) + (1 if lines else 0)
+        return title, lines
 
 
 def _choose(state: Any, actions: Sequence[Any], texts: Sequence[str], line: str) -> Any:
@@ -255,7 +256,7 @@ def _agents_only(game: _Game) -> int:
     while (me := api.current_player(game.state)) is not None:
         agent = game.table.agents[me]
         assert agent is not None
-        game.act(me, agent.choose(game.state))
+        game.act(me, decide(agent, game.state))
         if not quiet:
             who = "" if game.players == 1 else f"{game.who(me)}: "
             game.say(f"{getattr(game.state, 'actions', len(game.played)):4d}. {who}{game.played[-1].text}")
@@ -271,10 +272,11 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
     style = game.style
     last: int | None = None
     keep_seat = False  # after undo or a refused hand-over, the same seat goes on without one
+    notice: tuple[str, ...] = ()  # what the next screen says first (an undo's result)
     while (me := api.current_player(game.state)) is not None:
         agent = game.table.agents[me]
         if agent is not None:
-            game.act(me, agent.choose(game.state))
+            game.act(me, decide(agent, game.state))
             continue
         if seat is not None and not keep_seat and (game.house.every_decision or me != last):
             banner = game.house.banner.format(p=me)
@@ -282,20 +284,16 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                 return 0
         keep_seat = False
         last = me
-        shown = game.print_since(me, game.house.news)
+        header, notice = notice, ()
         if game.players > 1:  # whose turn it is, by seat when people share the keyboard (issue 28)
             people = sum(agent is None for agent in game.table.agents)
-            game.say(style.head(f"{game.who(me)}, your turn" if people > 1 else "your turn"))
-            shown += 1
-        view = api.seat_view(game.state, me)
-        game.say(view)
+            header += (f"{game.who(me)}, your turn" if people > 1 else "your turn",)
         actions = api.legal_actions(game.state)
-        texts = [api.action_text(game.state, a) for a in actions]
-        room = SCREEN_LINES - len(view.splitlines()) - shown - 4
-        for entry in listing(texts, max(room, 6)):
-            game.say(entry)
-        game.say(style.dim("  (type ? for help: the action grammar, list, undo, save FILE)"))
+        title, news = game.news(me)
         prompt = PROMPT if game.players == 1 else f"{game.who(me)}, {PROMPT}"
+        parts = decision(game.state, me, header=header, news_title=title, news=news, hint=HINT, prompt=prompt)
+        texts = list(parts.actions)  # in the order of ``actions``: both are the legal actions
+        prompt = draw(parts, game.out, style)
         pending: Any = None
         while True:
             try:
@@ -316,11 +314,16 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
                     game.say(text)
                 continue
             if command == "list":
-                for text in listing(texts, len(texts), kind=rest.strip().lower() or None):
+                width = screen_size(game.out)[0]
+                for text in listing(texts, len(texts), kind=rest.strip().lower() or None, width=width):
                     game.say(text)
                 continue
-            if command == "view" and not rest:
-                game.say(view)
+            if command == "view" and not rest:  # the screen again, laid out for the terminal's size now
+                prompt = draw(parts, game.out, style)
+                continue
+            if command == "log" and not rest:  # every public event so far (the screen shows the latest)
+                for text in game.log:
+                    game.say(f"    {text}")
                 continue
             if command == "info":  # a card's record: public, printed on the card (issue 28)
                 for text in card_info(game.table.cards, rest):
@@ -341,8 +344,10 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
             if command == "undo" and not rest:
                 message = game.undo(me)
                 undone = message.startswith("undone")
-                game.say(f"  {message}" if undone else style.bad(f"  not undone: {message}"))
-                if undone:
+                if not undone:
+                    game.say(style.bad(f"  not undone: {message}"))
+                else:  # said at the top of the screen drawn next, so it is not scrolled away
+                    notice = (f"  {message}",)
                     keep_seat = True
                     game.seen[me] = len(game.log)
                     break
@@ -367,9 +372,13 @@ def _people(game: _Game, read: Callable[[str], str | None], seat: HotSeat | None
             except ChaosTowerError as exc:
                 game.say(style.bad(f"  not possible: {exc}"))
                 continue
-            for text in game.log[game.seen[me] :]:
-                game.say(f"    {text}")
-            game.seen[me] = len(game.log)
+            # What the action did is the news of the seat's next screen (issue 28: each screen fits
+            # the terminal). When a hand-over comes first, it is shown now too: the seat that acted
+            # sees it before the screen is wiped, and output that is no terminal keeps it.
+            nxt = api.current_player(game.state)
+            if seat is not None and nxt is not None and (game.house.every_decision or nxt != me):
+                for text in game.log[game.seen[me] :]:
+                    game.say(f"    {text}")
             break
     return _end(game, seat)
 

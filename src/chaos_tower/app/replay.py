@@ -45,13 +45,13 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from .. import api
+from .. import api, registry
 from ..cardsets.converter import converter
 from ..cardsets.safefile import FileRefusal, read_limited
 from ..cardsets.schema import MAX_SCHEMA_ERRORS, validator
 from ..kernel.errors import ChaosTowerError, SaveError
 from ..kernel.memo import Memo, remember
-from ..kernel.options import Options
+from ..kernel.options import Options, read_options
 from ..kernel.saves import strict_json
 
 __all__ = [
@@ -298,15 +298,24 @@ def _parse(text: str | bytes) -> Any:
     return strict_json(text.removeprefix("\ufeff"), ReplayFormatError, "replay")
 
 
-def _check_every_option(mode: Any, options: Mapping[str, Any]) -> None:
-    """Format 2 records every option of the mode: one left out would play under today's default."""
-    specs = api.option_specs(mode=mode).get(mode) if isinstance(mode, str) else None
-    missing = [spec.name for spec in specs or () if spec.name not in options]
+def _judged(game: Any, mode: Any, options: dict[str, Any]) -> Options:
+    """The options as the mode's specs judge them (format 2 records every option: one left out would
+    play under today's default); kept as given for a game not registered here (a plugin's, not
+    installed), which cannot be replayed anyway."""
+    def lookup(games: tuple[registry.GameSpec, ...]) -> registry.ModeSpec | None:
+        return next((m for g in games for m in g.modes if m.rules.name == game and m.name == mode), None)
+
+    found = lookup(registry.registered()) or lookup(registry.games())  # installed ones only if needed
+    if found is None:
+        values = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items())
+        return Options(mode=str(mode), values=values)
+    missing = [spec.name for spec in found.options if spec.name not in options]
     if missing:
         raise ReplayFormatError(
             f"the replay lacks the option {', '.join(missing)} of {mode}; a {FORMAT} replay records "
             "every option, so that a later change of a default cannot change the game"
         )
+    return read_options(found.name, found.options, options, error=ReplayFormatError)
 
 
 def loads(text: str | bytes) -> Replay:
@@ -335,14 +344,10 @@ def loads(text: str | bytes) -> Replay:
         )
     options = dict(data["options"])
     mode = options.pop("mode")
-    _check_every_option(mode, options)
     return Replay(
         game=data["game"],
         cardset=CardSetId(**data["cardset"]),
-        options=Options(
-            mode=mode,
-            values=tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()),
-        ),
+        options=_judged(data["game"], mode, options),
         seed=data["seed"],
         actions=tuple(data["actions"]),
         hashes=tuple(data["hashes"]) if "hashes" in data else None,

@@ -18,7 +18,7 @@ from typing import Any
 from attrs import frozen
 
 from .. import api, registry
-from ..agents import AGENTS, Agent, AgentParameterError, make_agent, parse_agent
+from ..agents import AGENTS, PARAMETERS, Agent, AgentParameterError, make_agent, parse_agent
 from ..cardsets.loading import load_cardset
 from ..cardsets.safefile import FileRefusal, read_limited
 from ..kernel.errors import CardSetError, ChaosTowerError, OutputError
@@ -187,17 +187,19 @@ def _seat_names(args: argparse.Namespace, players: int, mode: ModeSpec) -> list[
     return names
 
 
-def _agent(name: str, seat: int, seed: int, budget: int | None) -> Agent:
-    if name == "simple":  # the VS modes' rule-of-thumb player, kept for --agent simple
-        from ..tower.vs.agents import SimpleVsAgent
-
-        return SimpleVsAgent(seed * 10 + seat)
+def _agent(name: str, seat: int, seed: int, budget: int | None, mode: ModeSpec) -> Agent:
     base, given = parse_agent(name)
     params: dict[str, Any] = dict(given)
-    if base == "mcts" and budget is not None and not {"simulations", "seconds", "budget"} & set(params):
+    searches = base in AGENTS and "simulations" in PARAMETERS[base]
+    if searches and budget is not None and not {"simulations", "seconds", "budget"} & set(params):
         params["simulations"] = budget
-    # Seat 0 keeps the seed itself, so a solo agent game is the one it was before.
-    return make_agent(base, seat, seed + 1000 * seat, **params)
+    # Seat 0 keeps the seed itself, so a solo agent game is the one it was before; a mode's own
+    # player (VS's simple) took the seed times ten plus the seat, and still does.
+    own = base not in AGENTS
+    try:
+        return make_agent(base, seat, seed * 10 + seat if own else seed + 1000 * seat, mode=mode, **params)
+    except AgentParameterError as exc:
+        raise SetupError(f"--seat {seat}={name}: {exc}") from None
 
 
 def _read(path: str) -> tuple[str, Any]:
@@ -321,7 +323,7 @@ def open_table(args: argparse.Namespace) -> Table:
         raise SetupError("--budget is a number of simulations (1 or more) for --agent mcts")
     seed = _flag(args, "seed")
     seed = int(getattr(state, "seed", 0)) if seed is None else seed
-    agents = tuple(None if n is None else _agent(n, p, seed, budget) for p, n in enumerate(names))
+    agents = tuple(None if n is None else _agent(n, p, seed, budget, mode) for p, n in enumerate(names))
     return Table(
         cards=cards,
         start=start,

@@ -2,10 +2,10 @@
 
 Colour follows https://no-color.org: only to a terminal (``isatty``) whose
 ``TERM`` is not ``dumb``, and never while ``NO_COLOR`` is set to anything but
-the empty string. The list of actions is sized for a 50-line terminal: a
-short list is shown one action a line; a long one as a count per kind and the
-first actions numbered in columns, ``list`` and ``list KIND`` showing the rest,
-so the board stays on screen.
+the empty string. The list of actions fits the room the screen's layout gives it
+(:mod:`chaos_tower.app.screen`): a short list is shown one action a line; a long
+one as a count per kind and the first actions numbered in columns, ``list`` and
+``list KIND`` showing the rest, so the board stays on screen.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("NUMBER or action text", "play that action (any case: {upper} is {example})"),
     ("help, ?", "this help: the action grammar and these commands"),
     ("list [KIND]", "number every legal action, or those of one kind (list {kind})"),
-    ("view", "show your view again"),
+    ("view", "show the screen again (laid out for the terminal's size now)"),
+    ("log", "every public event of the game so far (the screen shows the latest)"),
     ("info CARD", "a card's full text, effects and rule IDs (by its id or name)"),
     ("undo", "take back your own last action, if nobody acted since and it revealed nothing"),
     ("save FILE", "write the game so far to FILE, for --resume"),
@@ -114,14 +115,15 @@ def listing(texts: Sequence[str], room: int, kind: str | None = None, width: int
     summary = ", ".join(f"{k} ×{c}" for k, c in counts.items())
     lines, shown = _columns(entries, width, max(room - 2, 2))
     rest = len(entries) - shown
-    more = (
-        [
-            f"  … {rest} more: 'list' numbers them all, 'list {_kind(entries[shown][1])}' one kind; "
-            "or type an action ('help' shows how)"
-        ]
-        if rest
-        else []
+    kind = _kind(entries[shown][1]) if rest else ""
+    # The longest of these that fits the width (issue 28: no line wider than the terminal).
+    wordings = (
+        f"  … {rest} more: 'list' numbers them all, 'list {kind}' one kind; "
+        "or type an action ('help' shows how)",
+        f"  … {rest} more: type list (all), list {kind} (one kind), or an action (? for help)",
+        f"  … {rest} more: type list, or an action",
     )
+    more = [next((w for w in wordings if len(w) <= width), wordings[-1])] if rest else []
     return [*grouped, f"  {len(entries)} actions: {summary}", *lines, *more]
 
 

@@ -1,23 +1,26 @@
-"""Simple Crest Duel players: a uniformly random one and a greedy one-step one.
+"""Simple Crest Duel players: a uniformly random one and a greedy one-step one, and the agent kit.
 
-Agents are outside the rules: they only call the engine's public functions and
-keep their own seeded generator, so a game from a seed with given agent seeds
-is reproducible. The greedy agent sees only what its seat may see: it scores
-the position after each legal action by the public board and its own hand.
+They are Crest's players for the game-independent agents (:data:`KIT`, the mode's
+``agent_kit``): each chooses in a world drawn for the seat to move (``choose_in(world)``) and
+keeps its own seeded generator, so a game from a seed with given agent seeds is reproducible.
+The greedy agent scores the position after each legal action by the public board and the
+seat's own hand.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection
 
+from ..kernel.agentkit import AgentKit
 from .actions import CrestAction
 from .cards import CrestCard
-from .engine import apply, legal_actions
+from .engine import apply, is_terminal, legal_actions, returns
 from .players import side
 from .state import NO_RING, CrestState
 
-__all__ = ["CrestGreedyAgent", "CrestRandomAgent", "crest_score"]
+__all__ = ["KIT", "CrestGreedyAgent", "CrestRandomAgent", "crest_score", "evaluate"]
 
 
 class CrestRandomAgent:
@@ -26,7 +29,7 @@ class CrestRandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: CrestState) -> CrestAction:
+    def choose_in(self, state: CrestState) -> CrestAction:
         """A uniformly random legal action."""
         return self._rng.choice(legal_actions(state))
 
@@ -78,7 +81,7 @@ class CrestGreedyAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: CrestState) -> CrestAction:
+    def choose_in(self, state: CrestState) -> CrestAction:
         """The best-scoring legal action."""
         actions = legal_actions(state)
         seat = state.seat
@@ -94,3 +97,18 @@ class CrestGreedyAgent:
             elif abs(value - top) <= 1e-9:
                 best.append(action)
         return self._rng.choice(best)
+
+
+def evaluate(state: CrestState) -> tuple[float, ...]:
+    """Each seat's value of a position, 0 (lost) to 1 (won): the returns if over, else HP and power
+    on the board (:func:`crest_score`)."""
+    if is_terminal(state):
+        return tuple((r + 1.0) / 2.0 for r in returns(state))
+    return tuple(
+        1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, crest_score(state, p) / 20.0))))
+        for p in range(state.players)
+    )
+
+
+KIT = AgentKit(heuristic=CrestGreedyAgent, evaluate=evaluate, rollout=20, heuristic_rollout=8)
+"""Crest's agent kit (``ModeSpec.agent_kit``): the greedy player is its heuristic and greedy rung."""

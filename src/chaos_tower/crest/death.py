@@ -23,6 +23,7 @@ def _bury(work: Work, dead: int) -> None:
     if work.rings[dead] != NO_RING:
         lost.append(work.rings[dead])
         work.rings[dead] = NO_RING
+    work.showed(dead, work.hands[dead])  # the hand goes face up: nobody keeps a secret of it
     work.hands[dead] = []
     work.discard.extend(lost)
     work.statuses[dead] = [0] * len(work.statuses[dead])
@@ -119,6 +120,7 @@ def death_apply(work: Work, action: CrestAction) -> None:
         )
     elif isinstance(action, SwapHands):
         work.hands[killer], work.hands[dead] = work.hands[dead], work.hands[killer]
+        work.swapped(killer, dead)  # the dead seat saw the hand its killer takes (.knowledge)
         work.event(
             "CRD-DEATH-A", "swap", f"seat {killer} swaps hands with seat {dead}", len(work.hands[killer])
         )

@@ -92,6 +92,7 @@ def _reach(work: Work, actor: int, effect: Reaching, target: int, rule: str) -> 
                 instance = work.hands[target].pop(work.below(len(work.hands[target])))
                 work.discard.append(instance)
                 lost.append(instance)
+            work.showed(target, lost)
             work.event(rule, "discard", f"seat {target} discards {len(lost)} card(s) at random", len(lost))
         case BreakRing():
             ring = work.rings[target]

@@ -116,6 +116,7 @@ CREST = GameRules(
     render_svg=svg.render_svg,
     action_grammar=GRAMMAR,
     seat_view=terminal.seat_view,
+    seat_screens=terminal.seat_screens,
 )
 
 CREST_VIEW = ViewCodec(

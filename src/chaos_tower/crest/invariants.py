@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import CrestCard, RingCard
+from .knowledge import MIXED
 from .players import allies
 from .reach import numbers, outcome
 from .state import NO_RING, SETUP_LIMIT, CrestState
@@ -121,4 +122,48 @@ def violations(state: CrestState) -> list[str]:
         if state.alive[seat]:
             problems.append(f"seat {seat} is dying but alive")
     problems += outcome(state)
+    problems += _knowledge(state)
+    return problems
+
+
+def _knowledge(state: CrestState) -> list[str]:
+    """What the table keeps knowing (:mod:`.knowledge`) fits the position."""
+    game, n = state.game, state.players
+    kinds = range(len(game.kinds))
+    problems: list[str] = []
+    # CRD-BEAST-D: the remade deck holds what was shuffled into it less every draw from it since.
+    shown = [row for row in state.shown if row != MIXED]
+    if not state.remade:
+        if state.drawn or state.shown:
+            problems.append("draws from a remade deck, but no deck was remade")
+    elif len(state.drawn) != n or len(state.shown) != n:
+        problems.append("the draws from the remade deck and the cards shown since need one row per seat")
+    elif any(k not in kinds for row in (state.remade, *state.drawn, *shown) for k in row):
+        problems.append("the remade deck's records name kinds of card the set does not have")
+    elif any(list(row) != sorted(row) for row in (state.remade, *state.drawn, *shown)):
+        problems.append("the remade deck's records are sorted")
+    else:
+        for seat, row in enumerate(state.shown):
+            held = Counter(game.kind_of[i] for i in state.hands[seat]) + Counter(row)
+            if row != MIXED and Counter(state.drawn[seat]) - held:
+                problems.append(f"seat {seat}: draws from the remade deck it neither holds nor has shown")
+        left = Counter(state.remade)
+        for row in state.drawn:
+            left.subtract(row)
+        if left != Counter(game.kind_of[i] for i in state.deck) or any(v < 0 for v in left.values()):
+            problems.append("the deck is not the cards remade into it less those drawn since (CRD-BEAST-D)")
+    # CRD-DEATH-A: a hand its killer took, as the dead seat knows it, is still in the killer's hand.
+    if state.passed:
+        if len(state.passed) != n or not any(state.passed):
+            return [*problems, "a hand taken by the killer needs one row per seat (or none at all)"]
+        for seat, row in enumerate(state.passed):
+            if not row:
+                continue
+            holder, kept = row[0], row[1:]
+            if not kept or not 0 <= holder < n or holder == seat or state.alive[seat]:
+                problems.append(f"seat {seat}: a hand passed is a dead seat's, held by another, not empty")
+            elif any(k not in kinds for k in kept) or list(kept) != sorted(kept):
+                problems.append(f"seat {seat}: the hand passed names kinds of card, sorted")
+            elif Counter(kept) - Counter(game.kind_of[i] for i in state.hands[holder]):
+                problems.append(f"seat {seat}: seat {holder} does not hold the hand it took")
     return problems

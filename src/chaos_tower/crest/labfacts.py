@@ -1,7 +1,8 @@
 """Crest Duel's per-card facts for the lab, read from its events (issue 25 item 8).
 
 :attr:`chaos_tower.registry.GameSpec.facts` of Crest: a :class:`CrestTracker` per game. Crest's
-events name the hand's cards by ID (each checked) and the monsters by name.
+events name the hand's cards by ID (each checked) and the monsters by name. For ``lab metrics`` it
+also counts the turns and keeps the race of the monsters' HP (:mod:`chaos_tower.kernel.race`).
 """
 
 from __future__ import annotations
@@ -10,22 +11,30 @@ import re
 from typing import Any
 
 from ..kernel.facts import Tracker
+from ..kernel.race import OUT, Race
 
 __all__ = ["CrestTracker", "crest_facts"]
 
 _SEAT = re.compile(r"^seat (\d+) \(([^)]+)\)")
+_RACE = frozenset(("damage", "heal", "recover"))
 
 
 class CrestTracker(Tracker):
     """Crest Duel: cards put out and grown (placed), crests and spells used; the card of each killing blow."""
 
     reads_events = True
+    counts_turns = True
 
     def __init__(self, cards: Any, players: int = 2) -> None:
         super().__init__(cards, players)
         self.ids = frozenset(card.id for card in cards.all_cards())
-        self.players = 0
         self.source: list[str] = []
+        self.hp = {card.id: float(card.hp) for card in cards.monsters}
+        self.hp_race = self.race = Race([0.0] * players)
+        """Each seat's HP: its monster card's, less the damage, plus the healing (CRD-BEAST-B)."""
+
+    def begin(self, seat: int | None) -> None:
+        """Nothing: the first seat is read from the events (the setup's "who begins")."""
 
     @staticmethod
     def expected(cards: Any) -> list[tuple[str, tuple[str, ...], str]]:
@@ -42,7 +51,16 @@ class CrestTracker(Tracker):
             seat = _SEAT.match(text) if text.startswith("seat ") else None
             if seat and int(seat.group(1)) not in self.monsters:
                 name = str(seat.group(2))
-                self.monsters[int(seat.group(1))] = self._id(name)  # the monsters are named by name
+                self.monsters[int(seat.group(1))] = monster = self._id(name)  # the monsters are named by name
+                if int(seat.group(1)) < len(self.hp_race.scores):
+                    self.hp_race.scores[int(seat.group(1))] = self.hp.get(monster, 0.0)
+            if kind in _RACE and seat and event.amount is not None:
+                where = int(seat.group(1))
+                if where < len(self.hp_race.scores):
+                    self.hp_race.scores[where] += -event.amount if kind == "damage" else event.amount
+            elif kind == "turn":
+                self.turns += 1
+                self.hp_race.turn()
             if kind == "reveal":
                 sets["placed"].update(self._cards_in(kind, text))  # put out face down (CRD-START-D)
             elif kind == "grow":
@@ -57,6 +75,9 @@ class CrestTracker(Tracker):
             elif kind == "first" and self.first is None:
                 self.first = int(text.split()[1])
             elif kind == "death":
+                dead = _SEAT.match(text)
+                if dead and int(dead.group(1)) < len(self.hp_race.scores):
+                    self.hp_race.scores[int(dead.group(1))] = OUT  # out of the race
                 # CRD-DEATH-A: one credit per death, to the card of the blow that killed, or to its
                 # cards together ("a + b") when a combined blow did: never one credit per card.
                 blow = " + ".join(sorted({card for card in self.source if card}))

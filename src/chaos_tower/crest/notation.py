@@ -6,13 +6,20 @@ The first word names the game; then ``key=value`` words, every one required, in 
     hands=<cards>/<cards> marks=<seat>/<seat> rings=<card or ->/... st=0.0.0.0/0.0.0.0
     deck=<cards> discard=<cards> phase=wield seat=0 setup=0 first=0 used=01 dying=- resume=wield
     turns=0 rounds=0 rng=<hex> seed=<int> [result=<winners by .>:<cause>:<rule>]
+    [remade=<kinds> drawn=<kinds>/<kinds> shown=<kinds>/?] [passed=<holder>:<kinds>/-]
 
 A card is its instance number (0 to 91 in a complete set: the kinds in file
 order, each repeated ``count`` times, :mod:`chaos_tower.crest.state`), cards
 separated by ``.``, ``-`` for none. A seat's ``marks`` are its monster's marks
 in order separated by ``:``, each the stack base first (``-`` when empty).
 ``teams`` is a 0 or 1 per seat, or ``-``; ``max`` the ``max_actions`` option or
-``-``; ``used`` a 0 or 1 per mark of the acting monster. The generator state
+``-``; ``used`` a 0 or 1 per mark of the acting monster. What the table keeps
+knowing (:mod:`chaos_tower.crest.knowledge`) follows only when there is any: a
+kind is its number in file order (crests, rings, spells), kinds separated by
+``.``; ``remade`` the kinds last shuffled into a new deck, ``drawn`` per seat
+its draws from it since, ``shown`` per seat the kinds it has shown from its
+hand since (``?``: not kept, its hand changed owner), ``passed`` per seat the killer holding its old hand
+and the kinds of it not shown since, ``-`` for none. The generator state
 ``rng`` is part of the position, so that it plays on exactly as the state it was
 written from.
 
@@ -30,6 +37,7 @@ from typing import Any
 from ..kernel.notation_words import NotationError, fields, ints, joined, reading, rows, split_list
 from .cards import CrestCardSet
 from .invariants import violations
+from .knowledge import MIXED, chain_of
 from .state import CrestOutcome, CrestState, compile_game
 
 __all__ = ["GAME", "from_notation", "sound", "to_notation"]
@@ -103,7 +111,23 @@ def to_notation(state: CrestState) -> str:
     if state.result is not None:
         r = state.result
         text += f" result={joined(r.winners, '.')}:{r.cause}:{r.rule}"
+    if state.remade:
+        text += f" remade={joined(state.remade, '.')} drawn={'/'.join(joined(d, '.') for d in state.drawn)}"
+        text += " shown=" + "/".join("?" if row == MIXED else joined(row, ".") for row in state.shown)
+    if state.passed:
+        text += " passed=" + "/".join(
+            f"{row[0]}:{joined(row[1:], '.')}" if row else "-" for row in state.passed
+        )
     return text
+
+
+def _passed(text: str) -> tuple[int, ...]:
+    if text == "-":
+        return ()
+    holder, sep, kinds = text.partition(":")
+    if not sep:
+        raise ValueError(f"a passed hand is <holder>:<kinds> or -, not {text!r}")
+    return (_one(holder), *ints(kinds))
 
 
 def _one(text: str) -> int:
@@ -136,7 +160,9 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
     """
     if not isinstance(cards, CrestCardSet):
         raise NotationError(f"a Crest position is read with a Crest card set, not {type(cards).__name__}")
-    found = fields(text, GAME, _KEYS, ("result",))
+    found = fields(text, GAME, _KEYS, ("result", "remade", "drawn", "shown", "passed"))
+    if len({"remade" in found, "drawn" in found, "shown" in found}) > 1:
+        raise NotationError("a Crest position has all of remade=, drawn= and shown=, or none")
     game = compile_game(cards)
     monster_of = {m.id: i for i, m in enumerate(cards.monsters)}
     with reading(GAME):
@@ -181,6 +207,15 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
                 cause=_choice(cause, ("last-standing", "max-actions"), "a cause"),  # type: ignore[arg-type]
                 rule=rule,
             )
+        remade: tuple[int, ...] = ()
+        drawn: tuple[tuple[int, ...], ...] = ()
+        shown: tuple[tuple[int, ...], ...] = ()
+        if "remade" in found:
+            remade = ints(found["remade"])
+            drawn = rows(found["drawn"], ints)
+            shown = rows(found["shown"], lambda row: MIXED if row == "?" else ints(row))
+        passed = rows(found["passed"], _passed) if "passed" in found else ()
+        v["known"] = chain_of(v["players"], remade, drawn, shown, passed)
         if not 2 <= v["players"] <= 6:
             raise ValueError("a duel has 2 to 6 players")
         state = CrestState(game=game, **v)

@@ -15,6 +15,7 @@ from attrs import frozen
 
 from ..kernel.saves import as_float
 from .cards import STATUSES, RingCard
+from .knowledge import MIXED
 from .layout import PHASES, bounds, layout
 from .state import HAND_SIZE, MAX_PLAYERS, NO_RING, SETUP_LIMIT, CrestOutcome, CrestState
 
@@ -54,6 +55,21 @@ class CrestObservation:
     turns: int
     rounds: int
     result: CrestOutcome | None
+    remade: tuple[str, ...] = ()
+    """The cards last shuffled from the discards into a new deck, seen by all (`CRD-BEAST-D`)."""
+    drawn: tuple[str, ...] = ()
+    """What the player has drawn from that deck since (the deck holds ``remade`` less these, less
+    the others' draws)."""
+    drawn_sizes: tuple[int, ...] = ()
+    """Per seat, how many cards it has drawn from that deck since (``()`` while the first deck lasts)."""
+    shown: tuple[tuple[str, ...] | None, ...] = ()
+    """Per seat, the cards it has shown from its hand since the deck was remade (``None``: not kept,
+    its hand changed owner since)."""
+    passed: tuple[str, ...] = ()
+    """The player dead, its hand taken by its killer (`CRD-DEATH-A`): the cards of it the killer has
+    not shown since, which it still holds."""
+    passed_to: int = -1
+    """The seat holding ``passed`` (-1: none)."""
 
     def to_json(self) -> str:
         """The observation as JSON text."""
@@ -76,6 +92,13 @@ class CrestObservation:
         top = f" (top {self.discard[-1]})" if self.discard else ""
         lines.append(f"  deck {self.deck_size}, discards {len(self.discard)}{top}")
         lines.append(f"  hand: {' '.join(self.hand) or '-'}")
+        if self.remade:
+            lines.append(
+                f"  the deck was remade from {len(self.remade)} discards; drawn from it since: "
+                + ", ".join(f"seat {s} {n}" for s, n in enumerate(self.drawn_sizes))
+            )
+        if self.passed:
+            lines.append(f"  seat {self.passed_to} holds your old {' '.join(self.passed)}")
         return "\n".join(lines)
 
 
@@ -132,7 +155,27 @@ def observation(state: CrestState, player: int) -> CrestObservation:
         turns=state.turns,
         rounds=state.rounds,
         result=state.result,
+        **_knowledge(state, player),
     )
+
+
+def _knowledge(state: CrestState, player: int) -> dict[str, Any]:
+    """What the player keeps knowing of the remade deck and of its hand taken (.knowledge):
+    the remade deck and everybody's number of draws from it, the player's own draws and hand only."""
+    if not state.remade and not state.passed:
+        return {}
+    kinds = state.game.kinds
+    out: dict[str, Any] = {}
+    if state.remade:
+        out["remade"] = tuple(kinds[k].id for k in state.remade)
+        out["drawn"] = tuple(kinds[k].id for k in state.drawn[player])
+        out["drawn_sizes"] = tuple(len(row) for row in state.drawn)
+        out["shown"] = tuple(None if row == MIXED else tuple(kinds[k].id for k in row) for row in state.shown)
+    row = state.passed[player] if state.passed else ()
+    if row:
+        out["passed_to"] = row[0]
+        out["passed"] = tuple(kinds[k].id for k in row[1:])
+    return out
 
 
 def tensor_size(state: CrestState) -> int:

@@ -18,6 +18,7 @@ from ..kernel.errors import SaveError
 from ..kernel.events import Event
 from .cards import CrestCardSet
 from .invariants import violations
+from .knowledge import chain_of
 from .reach import counted
 from .start import _compiled
 from .state import CrestOutcome, CrestState
@@ -45,6 +46,9 @@ _POSITION = (
     "resume",
     "result",
 )
+_KNOWN = ("remade", "drawn", "shown", "passed")
+"""What the table keeps knowing (:mod:`.knowledge`): saved only when there is any, so a save made
+before the deck is first remade or a hand is taken is as it was before these records existed."""
 
 
 def dumps(state: CrestState) -> str:
@@ -52,6 +56,7 @@ def dumps(state: CrestState) -> str:
     header = state.game.cards.header
     position: dict[str, Any] = {name: getattr(state, name) for name in _POSITION}
     position["result"] = None if state.result is None else attrs.asdict(state.result)
+    position.update({name: getattr(state, name) for name in _KNOWN if getattr(state, name)})
     return saves.write(
         FORMAT,
         name=header.name,
@@ -97,8 +102,10 @@ def _outcome(value: Any) -> CrestOutcome | None:
 
 
 def _state(position: Any, cards: CrestCardSet) -> CrestState:
-    if not isinstance(position, dict) or set(position) != set(_POSITION):
-        raise SaveError(f"the position has the keys {', '.join(sorted(_POSITION))}")
+    if not isinstance(position, dict) or not set(_POSITION) <= set(position) <= {*_POSITION, *_KNOWN}:
+        raise SaveError(
+            f"the position has the keys {', '.join(sorted(_POSITION))}, and may have {', '.join(_KNOWN)}"
+        )
     p = position
     values = {name: _int(p[name], name) for name in _INTS}
     if p["max_actions"] is not None:
@@ -138,6 +145,13 @@ def _state(position: Any, cards: CrestCardSet) -> CrestState:
         dying=_ints(p["dying"], "dying"),
         resume=p["resume"],
         result=_outcome(p["result"]),
+        known=chain_of(
+            values["players"],
+            _ints(p.get("remade", []), "remade"),
+            _nested(p.get("drawn", []), "drawn"),
+            _nested(p.get("shown", []), "shown"),
+            _nested(p.get("passed", []), "passed"),
+        ),
     )
 
 

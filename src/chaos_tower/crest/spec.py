@@ -7,6 +7,7 @@ from typing import Any
 from ..cardsets.refs import raw_reference_issues
 from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from . import front
+from .agents import KIT
 from .cards import CrestCardSet
 from .checks import crest_issues
 from .convert import crest_hooks
@@ -61,6 +62,8 @@ SPEC = GameSpec(
             ),
             players=(2, 6),
             team_players=(4, 6),  # two equal teams
+            agents=("random", "greedy", "heuristic", "mcts", "mcts-cheat"),
+            agent_kit=KIT,
         ),
     ),
 )

@@ -25,6 +25,7 @@ from ..kernel.cardref import add_builtin, cardset_reduce, lookup, register
 from ..kernel.events import Event
 from ..kernel.memo import Memo, remember
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
+from .knowledge import Chain, Records, key, records
 
 __all__ = [
     "HAND_SIZE",
@@ -197,6 +198,10 @@ class CrestState:
     actions: int = 0
     max_actions: int | None = None
     result: CrestOutcome | None = None
+    known: Chain = field(default=None, eq=key, repr=False)
+    """What the table keeps knowing after the deck is remade or a hand is taken, as one chain
+    (:mod:`chaos_tower.crest.knowledge`), read through ``remade``, ``drawn``, ``shown``, ``passed``;
+    ``None`` before any. Compared by those records, not by how the chain came to be."""
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position)."""
     _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
@@ -211,6 +216,33 @@ class CrestState:
         from .svg import render_svg  # Jupyter shows a state as its (referee's) picture
 
         return render_svg(self)
+
+    def _records(self) -> Records:
+        return remember(self._memo, "crest.known", lambda: records(self.known))
+
+    @property
+    def remade(self) -> tuple[int, ...]:
+        """The kinds (indices into ``game.kinds``), sorted, of the discards last shuffled into a new
+        deck (`CRD-BEAST-D`); ``()`` while the first deck lasts. Public: all saw the discard pile."""
+        return self._records().remade
+
+    @property
+    def drawn(self) -> tuple[tuple[int, ...], ...]:
+        """Once the deck has been remade: per seat, the kinds (sorted) it has drawn from it since.
+        Each seat knows its own; the others see only how many."""
+        return self._records().drawn
+
+    @property
+    def shown(self) -> tuple[tuple[int, ...], ...]:
+        """Once the deck has been remade: per seat, the kinds (sorted) it has shown from its hand
+        since, or ``(-1,)`` once its hand changed owner. Public."""
+        return self._records().shown
+
+    @property
+    def passed(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, or ``()``: a dead seat whose hand its killer took (`CRD-DEATH-A`) knows that hand:
+        ``(killer, kinds...)``, the kinds the killer has not shown since, or ``()``. Its own only."""
+        return self._records().passed
 
     def status(self, seat: int, status: Status) -> int:
         """Own turns left of ``status`` on ``seat``'s monster (0: it does not have it)."""

@@ -24,8 +24,10 @@ from .state import CrestOutcome, compile_game
 
 __all__ = ["VIEW_FORMAT", "dumps", "loads"]
 
-VIEW_FORMAT = "chaos-tower/crest-view/1"
-"""The ``format`` of a saved Crest view."""
+VIEW_FORMAT = "chaos-tower/crest-view/2"
+"""The ``format`` of a saved Crest view. 2: what the player keeps knowing of a remade deck and of
+its hand taken by its killer (``remade``, ``drawn``, ``drawn_sizes``, ``shown``, ``passed``,
+``passed_to``, issue 22)."""
 
 _PHASES = ("setup", "wield", "beast", "death", "over")
 
@@ -98,6 +100,12 @@ def loads(text: str | bytes, cards: CrestCardSet) -> CrestObservation:
         "turns": _int,
         "rounds": _int,
         "result": outcome,
+        "remade": _seq(card),
+        "drawn": _seq(card),
+        "drawn_sizes": _seq(lambda v: _int(v) and v >= 0),
+        "shown": _seq(lambda v: v is None or _seq(card)(v)),
+        "passed": _seq(card),
+        "passed_to": _int,
     }
     if set(data) != set(checks):
         raise SaveError(f"a bad view: the keys are {sorted(checks)}")
@@ -108,6 +116,10 @@ def loads(text: str | bytes, cards: CrestCardSet) -> CrestObservation:
     per_seat = ("monsters", "hp", "alive", "hand_sizes", "marks", "rings", "face_down", "statuses")
     if not 0 <= data["player"] < n or any(len(data[k]) != n for k in per_seat):
         raise SaveError("a bad view: the player and every per-seat value must fit the seats")
+    if len(data["drawn_sizes"]) not in (0, n) or len(data["shown"]) != len(data["drawn_sizes"]):
+        raise SaveError("a bad view: the draws from the remade deck must fit the seats")
+    if not -1 <= data["passed_to"] < n or bool(data["passed"]) != (data["passed_to"] >= 0):
+        raise SaveError("a bad view: cards passed to a seat, and only then a seat")
     values = {k: _tuple(v) for k, v in data.items() if k != "result"}
     result = data["result"]
     values["result"] = (

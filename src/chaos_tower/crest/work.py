@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from ..kernel.events import Event
 from ..kernel.memo import remember
 from ..kernel.rng import next_u64, shuffle
+from . import knowledge
 from .cards import STATUSES, Status
 from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
 
@@ -52,6 +53,11 @@ class Work:
         self.turns = state.turns
         self.rounds = state.rounds
         self.result: CrestOutcome | None = state.result
+        # What the table keeps knowing (.knowledge): a chain, which the draws, the cards shown
+        # and the swaps of hands below extend by one entry per action (once there is a chain).
+        self.known = state.known
+        self.notes: list[int] = []
+        """What this action adds to ``known``: ``what, seat, kind`` after another."""
         self.events: list[Event] = []
         self._shared_events = _events(state.game)
 
@@ -137,7 +143,21 @@ class Work:
         kind = self.game.kind_ids[kind_id]
         instance = next(i for i in self.hands[seat] if self.game.kind_of[i] == kind)
         self.hands[seat].remove(instance)
+        self.showed(seat, (instance,))
         return instance
+
+    def showed(self, seat: int, instances: list[int] | tuple[int, ...]) -> None:
+        """Cards that left ``seat``'s hand face up: everybody saw them go (`CRD-BEAST-D`), and
+        whoever knew them there knows they are gone (`CRD-DEATH-A`, :mod:`.knowledge`)."""
+        if self.known is not None or self.notes:
+            for instance in instances:
+                self.notes += (knowledge.SHOW, seat, self.game.kind_of[instance])
+
+    def swapped(self, killer: int, dead: int) -> None:
+        """The killer has taken the dead seat's hand, which the dead seat saw (`CRD-DEATH-A`)."""
+        self.notes += (knowledge.SWAP, killer, dead)
+        for instance in self.hands[killer]:
+            self.notes += (knowledge.PASS, dead, self.game.kind_of[instance])
 
     def draw(self, seat: int) -> bool:
         """Draw the deck's top card; an empty deck is first remade from the discards (`CRD-BEAST-D`)."""
@@ -146,11 +166,20 @@ class Work:
                 return False
             self.deck = self.shuffled(sorted(self.discard))
             self.discard = []
+            # CRD-BEAST-D: every wielder saw what went into the new deck.
+            kind_of = self.game.kind_of
+            players = self.state.players
+            known = knowledge.extended(self.known, players, self.notes)
+            self.known = knowledge.rooted(known, players, tuple(sorted(kind_of[i] for i in self.deck)))
+            self.notes = []
             self.event(
                 "CRD-BEAST-D", "reshuffle", f"the deck ran out: {len(self.deck)} discards shuffled into it"
             )
-        self.hands[seat].append(self.deck.pop(0))
+        card = self.deck.pop(0)
+        self.hands[seat].append(card)
         self.hands[seat].sort()
+        if self.known is not None:
+            self.notes += (knowledge.DRAW, seat, self.game.kind_of[card])
         return True
 
     def refill(self, seat: int) -> int:
@@ -207,6 +236,7 @@ class Work:
             actions=s.actions + 1,
             max_actions=s.max_actions,
             result=self.result,
+            known=knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
             events=tuple(self.events),
         )
 
@@ -222,6 +252,29 @@ _COPIES: dict[str, Callable[[Any], Any]] = {
 
 _EVENTS_KEPT = 10_000
 """Distinct events kept per card set for sharing; past that, events are made afresh."""
+
+
+class _Part:
+    """A part of :class:`Work` copied from the state on first use: a non-data descriptor, so
+    the copy, once in the instance's ``__dict__``, is read from there directly. Issue 27: the
+    same as ``Work.__getattr__`` (kept for any part without one), without the failed lookup
+    that Python makes before calling ``__getattr__`` (a twelfth of a Crest step)."""
+
+    __slots__ = ("copy", "name")
+
+    def __init__(self, name: str, copy: Callable[[Any], Any]) -> None:
+        self.name = name
+        self.copy = copy
+
+    def __get__(self, work: Work | None, owner: type | None = None) -> Any:
+        if work is None:
+            return self
+        value = work.__dict__[self.name] = self.copy(getattr(work.state, self.name))
+        return value
+
+
+for _name, _copy in _COPIES.items():
+    setattr(Work, _name, _Part(_name, _copy))
 
 
 def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from .. import api, registry  # the package's import has registered every mode and game
+from .. import registry
 from ..cardsets.loading import load_cardset
 from ..kernel.options import OptionSpec
 from ..registry import ModeSpec
@@ -66,8 +66,9 @@ class Mode:
     def free_options(self) -> tuple[OptionSpec, ...]:
         """The options of :func:`chaos_tower.new_game` that the name leaves open, in the mode's order:
         OpenSpiel's game parameters and PettingZoo's keywords (``max_actions``, ``extra_rule``, …)."""
-        specs = api.option_specs(mode=self.options["mode"])[self.options["mode"]]
-        return tuple(spec for spec in specs if spec.name not in self.options)
+        # The mode's own specs (its ModeSpec), not looked up by the mode's name: two games may both
+        # have a mode called "duel".
+        return tuple(spec for spec in self.facts.options if spec.name not in self.options)
 
 
 def _builtin_set(game: str) -> Callable[[], Any]:

@@ -38,6 +38,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
@@ -52,8 +53,9 @@ DEFAULT_SEEDS = 4096
 """Default number of outcomes of the initial chance node (the seeds ``0 .. seeds-1``)."""
 
 
-@cache
 def _mode(name: str) -> Mode:
+    # Read from the registry each time (not cached): a mode's specs may change while a process
+    # runs (a test adds an option to a registered mode), and a stale one would hide it.
     return mode(name)
 
 
@@ -100,7 +102,7 @@ def _game_type(short_name: str, players: int) -> Any:
         max_num_players=players,
         min_num_players=players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(short_name),
@@ -172,6 +174,21 @@ class ChaosTowerGame(pyspiel.Game):  # type: ignore[misc]
         return _Observer(self, recall)
 
 
+@attrs.frozen
+class _Origin:
+    """Where a resampled world starts: what its sampling player knew before, and the world itself.
+
+    ``lines`` is that player's information state up to (not including) the
+    observation of the world, ``own`` the indices of the actions it had played;
+    ``world`` the world's save (:func:`chaos_tower.dumps`), for pickles.
+    """
+
+    player: int
+    lines: tuple[str, ...]
+    own: tuple[int, ...]
+    world: str
+
+
 class _Track:
     """The Python side of an OpenSpiel state: our frozen states so far, shared, never copied.
 
@@ -180,15 +197,24 @@ class _Track:
     ``clone``) shares this object; a pickle (OpenSpiel's ``serialize_state``
     and ``pickle``) keeps the mode, the seed and the actions, replays them on
     loading, and checks the result against the saved final state, so the
-    generator's state comes back exactly.
+    generator's state comes back exactly. A world drawn by
+    ``resample_from_infostate`` starts from that world (``origin``) instead of
+    the seed, and its pickle from the world's save.
     """
 
-    __slots__ = ("name", "options", "trail")
+    __slots__ = ("name", "options", "origin", "trail")
 
-    def __init__(self, name: str, options: Params, trail: tuple[tuple[Any, int, int], ...]) -> None:
+    def __init__(
+        self,
+        name: str,
+        options: Params,
+        trail: tuple[tuple[Any, int, int], ...],
+        origin: _Origin | None = None,
+    ) -> None:
         self.name = name
         self.options = options
         self.trail = trail
+        self.origin = origin
 
     @property
     def state(self) -> Any:
@@ -201,24 +227,62 @@ class _Track:
             state = _start(self.name, action, self.options)
         else:
             state = api.apply(self.state, api.action_from_index(self.state, action))
-        return _Track(self.name, self.options, (*self.trail, (state, actor, action)))
+        return _Track(self.name, self.options, (*self.trail, (state, actor, action)), self.origin)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Track:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        moves = tuple((actor, action) for _, actor, action in self.trail)
+        start = 0 if self.origin is None else 1  # a resampled world's first entry is the world
+        moves = tuple((actor, action) for _, actor, action in self.trail[start:])
         final = None if self.state is None else api.dumps(self.state)
-        return (_replay, (self.name, self.options, moves, final))
+        return (_replay, (self.name, self.options, moves, final, self.origin))
 
 
-def _replay(name: str, options: Params, moves: tuple[tuple[int, int], ...], final: str | None) -> _Track:
+def _replay(
+    name: str,
+    options: Params,
+    moves: tuple[tuple[int, int], ...],
+    final: str | None,
+    origin: _Origin | None = None,
+) -> _Track:
     track = _Track(name, options, ())
+    if origin is not None:
+        track = _Track(name, options, ((api.loads(origin.world, _cards(name)), _WORLD, -1),), origin)
     for actor, action in moves:
         track = track.after(actor, action)
     if final is not None and api.dumps(track.state) != final:
         raise SaveError("the replayed game does not reach the saved state")
     return track
+
+
+_WORLD = -2
+"""The actor of a resampled world's first entry (neither a player nor the seed's chance node)."""
+
+
+def _information_lines(track: _Track, player: int) -> list[str]:
+    # One line per observation since the seed, "> action" before each of the player's own
+    # actions; a resampled world begins with what its sampler knew (other players: a marker,
+    # since their recall before the world is not part of the sampler's knowledge).
+    lines: list[str] = []
+    if track.origin is not None:
+        if player == track.origin.player:
+            lines.extend(track.origin.lines)
+        else:
+            lines.append(f"(a world resampled for player {track.origin.player})")
+    before = None
+    for state, actor, action in track.trail:
+        if actor == player and before is not None:
+            lines.append(f"> {api.action_text(before, api.action_from_index(before, action))}")
+        lines.append(str(api.observation(state, player)))
+        before = state
+    return lines
+
+
+def _own_actions(track: _Track, player: int) -> list[int]:
+    own = list(track.origin.own) if track.origin is not None and track.origin.player == player else []
+    own.extend(action for _, actor, action in track.trail[1:] if actor == player)
+    return own
 
 
 class ChaosTowerState(pyspiel.State):  # type: ignore[misc]
@@ -292,32 +356,58 @@ class ChaosTowerState(pyspiel.State):  # type: ignore[misc]
 
     def information_state(self, player: int) -> str:
         """Everything ``player`` has seen: each observation since the seed, and their own actions."""
-        lines = []
-        before = None
-        for state, actor, action in self.track.trail:
-            if actor == player and before is not None:
-                lines.append(f"> {api.action_text(before, api.action_from_index(before, action))}")
-            lines.append(str(api.observation(state, player)))
-            before = state
-        return "\n".join(lines)
+        return "\n".join(_information_lines(self.track, player))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ChaosTowerState:
+        """A state ``player_id`` cannot tell from this one, drawn with :func:`chaos_tower.determinize`.
+
+        The seed of the world is ``probability_sampler()`` (a number in [0, 1),
+        as OpenSpiel's samplers give) scaled to 31 bits, so a seeded sampler
+        gives the same worlds. The world has ``player_id``'s information state
+        string and tensor, observation and legal actions; the other players'
+        recall in it begins at the world. OpenSpiel's ``ISMCTSBot`` samples its
+        worlds with this.
+        """
+        twin = ChaosTowerState(self.get_game())
+        state = self.track.state
+        if state is None:
+            return twin
+        seed = int(float(probability_sampler()) * (1 << 31)) % (1 << 31)
+        world = api.determinize(state, player_id, seed)
+        lines = _information_lines(self.track, player_id)[:-1]
+        own = tuple(_own_actions(self.track, player_id))
+        origin = _Origin(player_id, tuple(lines), own, api.dumps(world))
+        twin.track = _Track(self.track.name, self.track.options, ((world, _WORLD, -1),), origin)
+        return twin
 
 
 class _Observer:
-    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
+    """OpenSpiel's observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``.
+
+    The information-state tensor (perfect recall) is the observation tensor
+    followed by how often the player has played each action, over the mode's
+    ``max_actions``: the observation already carries the public record the
+    rules keep (discards, what was shown), so what recall adds is the player's
+    own choices. The order of those choices is not kept.
+    """
 
     def __init__(self, game: ChaosTowerGame, recall: bool) -> None:
         self.recall = recall
-        size = 0 if recall else game.tensor_size
-        self.tensor = np.zeros(size, np.float32)
+        self.size = game.tensor_size
+        self.scale = 1.0 / max(1, game.max_actions)
+        self.tensor = np.zeros(self.size + (game.actions if recall else 0), np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ChaosTowerState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s observation of ``state``, zero-padded to the game's size."""
         self.tensor.fill(0.0)
-        if self.recall or state.state is None:
+        if state.state is None:
             return
         values = api.observation_tensor(state.state, player)
         self.tensor[: len(values)] = values
+        if self.recall:
+            for action in _own_actions(state.track, player):
+                self.tensor[self.size + action] += self.scale
 
     def string_from(self, state: ChaosTowerState, player: int) -> str:
         """The observation (or, with perfect recall, the information state) as text."""

@@ -3,7 +3,8 @@
 A game hands the lab a tracker per mode (:attr:`chaos_tower.registry.GameSpec.facts`): an object
 that reads each action's events (:meth:`Tracker.observe`) and gives the game's row of facts
 (:meth:`Tracker.row`): the cards drawn, placed, fought, defeated, held (gained) and used, the
-floor reached, the card that dealt each killing blow, and each seat's result. Only the events
+floor reached, the card that dealt each killing blow, each seat's result, and for the metrics the
+turns begun, the race between seats (:mod:`.race`) and the bluffs. Only the events
 are read, never the rules' internals, so the facts are what a spectator of the game's log would
 count. This base tracker keeps no card fact (a game without a tracker of its own still plays in
 the lab: its rows have outcomes, lengths and results, and empty fact columns); each game's own
@@ -13,6 +14,8 @@ tracker (``chaos_tower.tower.labfacts``, ``chaos_tower.crest.labfacts``) reads i
 from __future__ import annotations
 
 from typing import Any
+
+from .race import Race
 
 __all__ = ["FACTS", "FactsError", "Tracker", "card_names", "seat_results"]
 
@@ -81,6 +84,8 @@ class Tracker:
 
     reads_events = False
     """Whether :meth:`observe` reads anything (the lab skips the call when it does not)."""
+    counts_turns = False
+    """Whether :attr:`turns` is counted (the row's ``turns`` is empty when it is not)."""
 
     def __init__(self, cards: Any, players: int = 1) -> None:
         self.players = players
@@ -94,6 +99,13 @@ class Tracker:
         """``seat:card`` for each card a seat drew, placed or used (games of several players)."""
         self.unmatched: list[str] = []
         """Names read from the events that are no card's (none, as the lab's tests check)."""
+        self.turns = 0
+        """Turns begun, when :attr:`counts_turns` (a game's tracker counts them; the base none)."""
+        self.race: Race | None = None
+        """The score or HP race between seats (:mod:`.race`), in modes that have one."""
+        self.bluffs: int | None = None
+        """Declarations naming one's own attribute, in modes won by declaring (``None``: none kept)."""
+        self.bluffs_kept: int | None = None
 
     def _id(self, name: str) -> str:
         # A card's ID, never its display name: a name no card has (text this tracker misread) is
@@ -105,6 +117,13 @@ class Tracker:
                 self.unmatched.append(name)
                 return ""
         return found
+
+    def begin(self, seat: int | None) -> None:
+        """The seat to act in the game's first state. With several players the base takes it for the
+        game's first seat (``first``); a game's tracker that reads its own "who begins" from the
+        events (the VS setup's, Crest's) overrides this."""
+        if self.players > 1:
+            self.first = seat
 
     def observe(self, events: Any) -> None:
         """Read the events of one action."""
@@ -129,6 +148,15 @@ class Tracker:
         killers = [card for card in self.killers if card]
         row.update(killers=killers, floor=self.floor, first=self.first, seat_cards=seat_cards)
         row["monsters"] = [self.monsters.get(seat, "") for seat in range(len(self.monsters))] or None
+        race = self.race.row() if self.race is not None else {}
+        row.update(
+            turns=self.turns if self.counts_turns else None,
+            lead_changes=race.get("lead_changes"),
+            leader=race.get("leader"),
+            lead_kept=race.get("lead_kept"),
+            bluffs=self.bluffs,
+            bluffs_kept=self.bluffs_kept,
+        )
         return row
 
     @staticmethod

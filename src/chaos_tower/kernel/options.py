@@ -24,9 +24,20 @@ from typing import Any
 
 from attrs import frozen
 
-from .errors import OptionError
+from .errors import OptionError, SaveError
 
-__all__ = ["SEED", "OptionSpec", "Options", "check_options", "check_seed", "rule_options"]
+__all__ = [
+    "SEED",
+    "OptionSpec",
+    "Options",
+    "check_options",
+    "check_seed",
+    "options_data",
+    "options_word",
+    "read_options",
+    "read_options_word",
+    "rule_options",
+]
 
 
 @frozen(kw_only=True)
@@ -123,6 +134,14 @@ class Options:
         """The options as ``new_game`` keywords (``mode`` not included)."""
         return dict(self.values)
 
+    def replaced(self, **fields: Any) -> Options:
+        """These options with ``fields`` in place of their values (a state's own fields, such as its
+        ``players`` and ``max_actions``, read back into the record it carries); each must be one."""
+        unknown = sorted(set(fields) - {k for k, _ in self.values})
+        if unknown:
+            raise KeyError(f"{self.mode} has no option {', '.join(unknown)}")
+        return Options(mode=self.mode, values=tuple((k, fields.get(k, v)) for k, v in self.values))
+
 
 def check_options(mode: str, specs: Sequence[OptionSpec], given: Mapping[str, Any]) -> Options:
     """Check the keywords ``given`` against a mode's ``specs``: every one known and of its type.
@@ -175,3 +194,95 @@ def rule_options(rule_id: str, by_mode: Mapping[str, Sequence[OptionSpec]]) -> l
     if not found:
         return []
     return ["**Options:**", "", *(f"- mode `{mode}`: {spec.describe()}" for mode, spec in found), ""]
+
+
+# Options carried generically (issue 23): a state holds its mode's options as one Options record, and
+# its save, one-line position and player's view write and read them with these, judged by the specs,
+# so that an option added to a mode's specs is saved, notated and viewed with no edit to its engine.
+
+
+def options_data(options: Options) -> dict[str, Any]:
+    """The options as JSON data for a save or a view: ``{name: value}``, a list option as a list."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.values}
+
+
+def read_options(
+    mode: str,
+    specs: Sequence[OptionSpec],
+    data: object,
+    *,
+    error: type[Exception] = SaveError,
+    only: Sequence[str] | None = None,
+) -> Options:
+    """The options a save's ``data`` records, every one of ``specs`` (or of ``only``, those names)
+    given and checked as :func:`check_options` does; ``error`` (a :class:`SaveError`) if not."""
+    chosen = [s for s in specs if only is None or s.name in only]
+    names = [s.name for s in chosen]
+    if not isinstance(data, dict) or sorted(data) != sorted(names):
+        found = sorted(data) if isinstance(data, dict) else type(data).__name__
+        raise error(f"{mode}: the options are an object of {', '.join(names) or 'no keys'}; found {found}")
+    values = []
+    for spec in chosen:
+        value = data[spec.name]
+        try:
+            values.append((spec.name, spec.default if value is None else spec.check(mode, value)))
+        except OptionError as exc:
+            raise error(str(exc)) from None
+        if value is None and (spec.required or spec.default is not None):
+            raise error(f"{mode}: the option {spec.name} is {spec.kinds()}, not null")
+    return Options(mode=mode, values=tuple(values))
+
+
+_SPECIAL = frozenset(" \t\n;:=()-.")
+
+
+def _word(value: Any) -> str:
+    if value is None:
+        return "-"
+    if type(value) is bool:
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "(" + ".".join(_word(v) for v in value) + ")"
+    text = str(value)
+    if type(value) is str and (not text or text in ("-", "true", "false") or _SPECIAL & set(text)):
+        raise OptionError(f"the option value {text!r} cannot be written in a one-line position")
+    return text
+
+
+def options_word(options: Options) -> str:
+    """The options as one word of a one-line position: ``players:2;max_actions:-`` (``-`` for None,
+    ``true``/``false``, a list as ``(1.0.1)``); :func:`read_options_word` reads it back."""
+    return ";".join(f"{k}:{_word(v)}" for k, v in options.values) or "-"
+
+
+def _read_value(spec: OptionSpec, text: str) -> Any:
+    if text == "-":
+        return None
+    if text.startswith("(") and text.endswith(")"):
+        kind = spec.items or str
+        item = OptionSpec(name=spec.name, types=(kind,), default=None, rule=spec.rule, doc=spec.doc)
+        return tuple(_read_value(item, part) for part in text[1:-1].split(".") if part)
+    if text in ("true", "false") and bool in spec.types:
+        return text == "true"
+    if int in spec.types and text.lstrip("-").isdigit():
+        return int(text)
+    return text
+
+
+def read_options_word(
+    mode: str,
+    specs: Sequence[OptionSpec],
+    text: str,
+    *,
+    error: type[Exception] = SaveError,
+    only: Sequence[str] | None = None,
+) -> Options:
+    """The options of a word :func:`options_word` wrote, checked as :func:`read_options` checks."""
+    by_name = {s.name: s for s in specs}
+    data: dict[str, Any] = {}
+    for part in [] if text == "-" else text.split(";"):
+        name, sep, value = part.partition(":")
+        if not sep or name in data or name not in by_name:
+            raise error(f"{mode}: {part!r} is no option of {mode} written name:value (or it is twice)")
+        data[name] = _read_value(by_name[name], value)
+    return read_options(mode, specs, data, error=error, only=only)

@@ -27,7 +27,17 @@ from attrs import frozen
 from .errors import IllegalActionError, MalformedActionError
 from .events import Reason
 
-__all__ = ["Counted", "Listing", "Transition", "can", "check", "listed_in_memo", "step"]
+__all__ = [
+    "Counted",
+    "Listing",
+    "Transition",
+    "can",
+    "carry_listing",
+    "check",
+    "listed",
+    "listed_in_memo",
+    "step",
+]
 
 
 class Counted(Protocol):
@@ -66,6 +76,27 @@ def listed_in_memo(state: Listing, action: object) -> bool:
             if legal is action:
                 return True
     return False
+
+
+def listed(state: object) -> bool:
+    """Whether ``state`` keeps its legal actions, listed already, in its memo."""
+    memo = getattr(state, "_memo", None)
+    return isinstance(memo, dict) and memo.get("legal") is not None
+
+
+def carry_listing(state: object, other: object) -> None:
+    """Give ``other`` the legal actions ``state`` has listed (if it has, and ``other`` has not).
+
+    Only for two states whose player to move has the same legal actions: a world drawn by
+    ``ct.determinize`` for that player. A game whose states keep no memo (an installed game's)
+    is left alone.
+    """
+    known = getattr(state, "_memo", None)
+    memo = getattr(other, "_memo", None)
+    if isinstance(known, dict) and isinstance(memo, dict) and memo is not known:
+        listed = known.get("legal")
+        if listed is not None and "legal" not in memo:
+            memo["legal"] = listed
 
 
 def _uncounted(work: object, count: int) -> None:

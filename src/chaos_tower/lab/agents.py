@@ -2,16 +2,17 @@
 
 A run names its agents as ``NAME`` or ``NAME:PARAM=VALUE,...`` (``mcts:simulations=50``):
 the name is looked up in the library's agent registry
-(:data:`chaos_tower.agents.AGENTS`: random, greedy, heuristic, mcts, ... every
-one plays every game), or in the lab's own table (:func:`register_agent`, and
-``simple``, the VS one-step agent under its old lab name). The parameters go to
-the agent's factory, which refuses those it does not know. The library's agents
-are imported on first use, so the lab's command line starts without them.
+(:data:`chaos_tower.agents.AGENTS`: random, greedy, heuristic, mcts, ..., and each mode's
+own players, such as VS's ``simple``: the agents its ``ModeSpec.agents`` lists), or in the lab's
+own table (:func:`register_agent`). The parameters go to the agent's factory, which refuses those
+it does not know. A cheating baseline's name ends in ``-cheat``, so every report that names the
+agents labels it. The library's agents are imported on first use, so the lab's command line
+starts without them. Every agent is asked through :func:`chaos_tower.agents.decide`: it is handed
+its seat's decision, never the state.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -28,25 +29,10 @@ def games() -> tuple[str, ...]:
 
 
 Factory = Callable[[int], Any]
-"""Makes an agent (anything with ``choose(state)``) from its seed."""
+"""Makes an agent (anything with ``choose(decision)``, :class:`chaos_tower.agents.Decision`) from its seed."""
 
 
-class _Lazy:
-    """A factory that imports its agent class on first use (a plain, picklable object)."""
-
-    def __init__(self, module: str, name: str) -> None:
-        self.module, self.name = module, name
-        self.made: Callable[[int], Any] | None = None
-
-    def __call__(self, seed: int) -> Any:
-        if self.made is None:
-            self.made = getattr(importlib.import_module(self.module), self.name)
-        return self.made(seed)
-
-
-AGENTS: dict[str, dict[str, Factory]] = {
-    "simple": {"tower-vs": _Lazy("chaos_tower.tower.vs.agents", "SimpleVsAgent")},
-}
+AGENTS: dict[str, dict[str, Factory]] = {}
 """The lab's own table, name → game → factory, looked up before the library's registry."""
 
 
@@ -56,25 +42,43 @@ def _library() -> dict[str, Callable[..., Any]]:
     return LIBRARY
 
 
-class _FromLibrary:
-    """A factory for one of the library's agents with fixed parameters (picklable: name and values)."""
+def _mode(game: str) -> Any:
+    """The registered mode whose front-door name is ``game`` (``tower-vs``), or ``None``."""
+    from chaos_tower import registry
 
-    def __init__(self, name: str, params: tuple[tuple[str, Any], ...]) -> None:
-        self.name, self.params = name, params
+    return next((m for spec in registry.games() for m in spec.modes if m.rules.name == game), None)
+
+
+def _mode_agents(game: str) -> tuple[str, ...]:
+    mode = _mode(game)
+    return () if mode is None else tuple(mode.agents)
+
+
+class _FromLibrary:
+    """A factory for one of the library's agents with fixed parameters (picklable: names and values).
+
+    The mode is looked up in the registry once per factory (and process), not per game.
+    """
+
+    def __init__(self, name: str, params: tuple[tuple[str, Any], ...], game: str) -> None:
+        self.name, self.params, self.game = name, params, game
         self.kwargs = dict(params)
-        self.made: Callable[..., Any] | None = None  # the library's factory, looked up once
+        self.mode: Any = None
+        self.looked = False
 
     def __call__(self, seed: int) -> Any:
-        if self.made is None:
-            self.made = _library()[self.name]
-        return self.made(0, seed, **self.kwargs)
+        from chaos_tower.agents import make_agent as library_agent
+
+        if not self.looked:
+            self.mode, self.looked = _mode(self.game), True
+        return library_agent(self.name, 0, seed, mode=self.mode, **self.kwargs)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"name": self.name, "params": self.params}  # plain data across processes
+        return {"name": self.name, "params": self.params, "game": self.game}  # plain data across processes
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.name, self.params = state["name"], state["params"]
-        self.kwargs, self.made = dict(self.params), None
+        self.name, self.params, self.game = state["name"], state["params"], state["game"]
+        self.kwargs, self.mode, self.looked = dict(self.params), None, False
 
 
 def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
@@ -99,8 +103,8 @@ def register_agent(name: str, game: str, factory: Factory) -> None:
 
 def names_for(game: str) -> tuple[str, ...]:
     """The agent names that play ``game``."""
-    own = {name for name, games in AGENTS.items() if game in games}
-    return tuple(sorted(own | set(_library())))
+    own = {name for name, plays in AGENTS.items() if game in plays}
+    return tuple(sorted(own | set(_mode_agents(game) or _library())))
 
 
 def factory_for(spec: str, game: str) -> Factory:
@@ -112,9 +116,10 @@ def factory_for(spec: str, game: str) -> Factory:
     own = AGENTS.get(name, {}).get(game)
     if own is not None and not params:
         return own
-    if name not in _library() or (own is not None and params):
+    plays = _mode_agents(game) or tuple(_library())
+    if name not in plays or (own is not None and params):
         raise LabError(f"no agent {name!r} plays {game} (agents for it: {', '.join(names_for(game))})")
-    made = _FromLibrary(name, params)
+    made = _FromLibrary(name, params, game)
     try:
         made(0)  # every parameter is checked (chaos_tower.agents.check_params) before any game
     except (TypeError, ValueError) as exc:

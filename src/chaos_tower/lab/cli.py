@@ -1,4 +1,4 @@
-"""``chaos-tower lab run | report | compare``: light parsers; the commands need ``[lab]``.
+"""``chaos-tower lab run | report | metrics | compare | depth | ...``: light parsers; they need ``[lab]``.
 
 Exit codes: 0 done, 1 a run failed or its inputs are wrong, 2 the command line
 is wrong or the ``[lab]`` extra is missing, 130 interrupted by Ctrl-C (SIGINT) and
@@ -92,9 +92,9 @@ def add_lab_parser(commands: Any) -> None:
     rep = sub.add_parser("report", help="the statistics of a results directory")
     rep.add_argument("results", metavar="RESULTS")
     rep.add_argument("--html", metavar="FILE", help="also write the self-contained HTML report here")
-    cmp = sub.add_parser("compare", help="compare two runs on the seeds they share (B minus A)")
-    cmp.add_argument("a", metavar="A")
-    cmp.add_argument("b", metavar="B")
+    from .cli_metrics import add_metrics_parsers
+
+    add_metrics_parsers(sub, _output)
     from .cli_design import add_design_parsers
 
     add_design_parsers(sub)
@@ -127,7 +127,9 @@ def run_lab(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | N
 
         if args.lab_command in COMMANDS:
             return run_design(args, out, err)
-        return _compare(args, out)
+        from .cli_metrics import run_metrics
+
+        return run_metrics(args, out, err)
     except (LabError, ct.CardSetError) as exc:
         print(f"error: {exc}", file=err)
         return 1
@@ -159,6 +161,23 @@ def _readings(given: list[str]) -> tuple[tuple[str, Any], ...]:
     return tuple(pairs)
 
 
+def _option_flags(args: argparse.Namespace, game: str, mode: str) -> tuple[tuple[str, Any], ...]:
+    # The mode's other options as flags made from its specs (app.optionflags), as play takes them.
+    from .. import registry
+    from ..app.optionflags import FlagError, option_flags
+    from .spec import LabError
+
+    named = {"players", "teams", "extra_rule", "max_actions"}
+    try:
+        specs = [s for s in registry.game(game).mode(mode).options if s.name not in named]
+        given = option_flags(
+            getattr(args, "option_flags", None) or (), specs, prog=f"chaos-tower lab run ({mode})"
+        )
+    except (KeyError, FlagError) as exc:
+        raise LabError(str(exc).strip("'\"")) from None
+    return tuple(given.items())
+
+
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -176,7 +195,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         extra_rule=args.extra_rule,
         max_actions=args.max_actions,
         agents=agents,
-        readings=_readings(args.option),
+        readings=_readings(args.option) + _option_flags(args, game, mode),
         games=args.games,
         seed=args.seed,
     ).check()
@@ -266,20 +285,13 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
     summary = _fitting(args.results, lambda: summarize(read_games(args.results), record["spec"]))
     print(summary_text(summary, record), file=out)
     if args.html:
-        _output(args.html, html_report(summary, record))
+        from .metrics import game_metrics
+
+        games = read_games(args.results)
+        found = _fitting(args.results, lambda: game_metrics(games, record["spec"]))
+        summary["turn_values"] = [t for t in games.column("turns").to_pylist() if t is not None]
+        _output(args.html, html_report(summary, record, metrics=found))
         print(f"wrote {args.html}", file=out)
-    return 0
-
-
-def _compare(args: argparse.Namespace, out: TextIO) -> int:
-    from .report import compare_text
-    from .results import read_games, read_record
-    from .stats import compare
-
-    a, b = read_record(args.a), read_record(args.b)
-    games_a, games_b = read_games(args.a), read_games(args.b)
-    result = _fitting(f"{args.a} or {args.b}", lambda: compare(games_a, a["spec"], games_b, b["spec"]))
-    print(compare_text(result, args.a, args.b), file=out)
     return 0
 
 

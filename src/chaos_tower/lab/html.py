@@ -20,7 +20,8 @@ _STYLE = """
 body{font-family:system-ui,sans-serif;margin:2em auto;max-width:70em;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}
 th{background:#f3f3f3}pre{background:#f7f7f7;padding:1em;overflow:auto}.plot svg{max-width:100%;height:auto}
-.note{color:#666;font-size:.9em}
+.note{color:#666;font-size:.9em}.wide{overflow-x:auto;max-width:100%}td{overflow-wrap:anywhere}
+@media (max-width:600px){body{margin:.5em}td,th{font-size:.8em}h1{font-size:1.3em}}
 """
 
 
@@ -80,7 +81,8 @@ def _intervals(rows: list[tuple[str, float, float, float]], title: str, xlabel: 
 def _table(head: list[str], rows: list[list[str]]) -> str:
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><tr>{cells}</tr>{body}</table>"
+    # In a box of its own that scrolls sideways on a narrow screen, so the page never does.
+    return f'<div class="wide"><table><tr>{cells}</tr>{body}</table></div>'
 
 
 def _card_cell(card: str, names: dict[str, str]) -> str:
@@ -160,7 +162,7 @@ def _cards_section(summary: dict[str, Any], record: dict[str, Any], most: int) -
         for c in rows
     )
     cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    parts.append(f'<table id="cards"><tr>{cells}</tr>{body}</table>')
+    parts.append(f'<div class="wide"><table id="cards"><tr>{cells}</tr>{body}</table></div>')
     if implied:
         parts.append("<h2>Cards implied by winning</h2>")
         parts.append(
@@ -175,13 +177,16 @@ def _cards_section(summary: dict[str, Any], record: dict[str, Any], most: int) -
             for c in implied
         )
         parts.append(
-            f'<table id="implied"><tr><th>card</th><th>met in won</th><th>met in lost</th></tr>{body}</table>'
+            '<div class="wide"><table id="implied">'
+            f"<tr><th>card</th><th>met in won</th><th>met in lost</th></tr>{body}</table></div>"
         )
     return parts
 
 
-def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 20) -> str:
-    """The report page of a run."""
+def html_report(
+    summary: dict[str, Any], record: dict[str, Any], *, top: int = 20, metrics: dict[str, Any] | None = None
+) -> str:
+    """The report page of a run (``metrics``: :func:`~.metrics.game_metrics` of its rows, shown too)."""
     heading = run_title(summary, record)
     parts = [f"<h1>{html.escape(heading)}</h1>", "<h2>Summary</h2>"]
     rows = [["won", interval(summary["won"])]]
@@ -199,6 +204,26 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
         )
     parts.append(_table(["", "rate, 95 % Wilson interval"], rows))
     plots: list[tuple[str, Any]] = []
+    if metrics is not None:
+        from .metrics import metrics_html
+
+        parts.append(metrics_html(metrics))
+        turns = summary.get("turn_values")
+        if turns:
+            plots.append(("turns", _hist(turns, "Game length", "turns")))
+        seats = [
+            (
+                r["label"],
+                r["value"] - 1 / summary["players"],
+                r["low"] - 1 / summary["players"],
+                r["high"] - 1 / summary["players"],
+            )
+            for r in metrics["rows"]
+            if r["key"] == "seat_points"
+        ]
+        if seats:
+            title = f"Points per seat minus the fair share 1/{summary['players']}"
+            plots.append(("seats", _intervals(seats, title, "points per game (95 % interval)")))
     causes = summary["causes"]
     parts.append("<h2>How games end</h2>")
     parts.append(
@@ -244,5 +269,6 @@ def html_report(summary: dict[str, Any], record: dict[str, Any], *, top: int = 2
     body = "\n".join(parts)
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(heading)}</title><style>{_STYLE}</style></head>\n<body>\n{body}\n</body></html>\n"
     )

@@ -34,7 +34,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float, f
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return p, max(0.0, centre - half), min(1.0, centre + half)
+    # At 0 (or all) successes the bound is exactly 0 (or 1): not the rounding error of centre - half.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return p, low, high
 
 
 def newcombe(k1: int, n1: int, k2: int, n2: int, z: float = Z95) -> tuple[float, float, float]:

@@ -141,10 +141,31 @@ def compare_text(result: dict[str, Any], a: str, b: str) -> str:
             f"McNemar exact p = {result['p_value']:.3g}",
             f"length B - A: {length['mean']:+.2f} actions [{length['low']:+.2f}, {length['high']:+.2f}]",
             *(
-                f"seat {seat} won: A {interval(r['a'])}, B {interval(r['b'])}; "
+                f"seat {seat}{_who(result, seat)} won: A {interval(r['a'])}, B {interval(r['b'])}; "
                 f"B - A {100 * r['difference']:+.1f} points [{100 * r['low']:+.1f}, {100 * r['high']:+.1f}], "
                 f"McNemar exact p = {r['p_value']:.3g}"
                 for seat, r in enumerate(result.get("seats", ()))
             ),
+            *_agent_lines(result.get("agents")),
         ]
     )
+
+
+def _who(result: dict[str, Any], seat: int) -> str:
+    # " (heuristic in A, random in B)" when the runs seat different agents there.
+    seats = result.get("seat_agents")
+    if not seats or seats[0][seat] == seats[1][seat]:
+        return ""
+    return f" ({seats[0][seat]} in A, {seats[1][seat]} in B)"
+
+
+def _agent_lines(agents: dict[str, Any] | None) -> list[str]:
+    if not agents:
+        return []
+    first, second = agents["first"], agents["second"]
+    return [
+        f"agents, seats swapped: {first} {100 * agents['points'][first]:.1f}, {second} "
+        f"{100 * agents['points'][second]:.1f} points per 100 games; {first} - {second} "
+        f"{100 * agents['difference']:+.1f} [{100 * agents['low']:+.1f}, {100 * agents['high']:+.1f}] "
+        f"({agents['method']})"
+    ]

@@ -43,12 +43,23 @@ SCHEMA = pa.schema(
         pa.field("used", _CARDS),
         pa.field("killers", _CARDS),
         pa.field("seat_cards", _CARDS),
+        pa.field("turns", pa.int32()),
+        pa.field("lead_changes", pa.int32()),
+        pa.field("leader", pa.int32()),
+        pa.field("lead_kept", pa.int32()),
+        pa.field("bluffs", pa.int32()),
+        pa.field("bluffs_kept", pa.int32()),
     ]
 )
 """One row per game.
 
 ``seat_cards``: ``seat:card`` for what each seat drew, placed or used; ``first``:
-the seat that played first (VS, Crest); ``floor``: the highest reached (solo).
+the seat that played first (VS, Crest: as the setup names it; another game of several
+players: the seat to act first); ``floor``: the highest reached (solo);
+``turns``, ``lead_changes``, ``leader``, ``lead_kept``: the race between seats
+(:mod:`chaos_tower.kernel.race`; empty in the solo Tower); ``bluffs``, ``bluffs_kept``: the VS
+declarations naming one's own attribute, and those no other player then named
+rightly (:mod:`.metrics`).
 """
 
 
@@ -95,6 +106,17 @@ def _check_record(record: dict[str, Any], path: Path) -> None:
         raise LabError(f"{path}: a damaged run record (sessions is not a list)")
 
 
+ADDED = ("turns", "lead_changes", "leader", "lead_kept", "bluffs", "bluffs_kept")
+"""Columns added after the first rows were written: a chunk written before them reads them as empty."""
+
+
+def _with_columns(table: pa.Table) -> pa.Table:
+    for name in ADDED:
+        if name not in table.column_names:
+            table = table.append_column(SCHEMA.field(name), pa.nulls(table.num_rows, SCHEMA.field(name).type))
+    return table.select(SCHEMA.names).cast(SCHEMA)
+
+
 def read_games(results: str | Path) -> pa.Table:
     """Every game played so far, one row each, in game order."""
     read_record(results)
@@ -105,7 +127,7 @@ def read_games(results: str | Path) -> pa.Table:
     tables = []
     for part in parts:
         try:
-            tables.append(pq.read_table(part, schema=SCHEMA))
+            tables.append(_with_columns(pq.read_table(part)))
         except (OSError, pa.ArrowException) as exc:
             raise LabError(
                 f"{part}: a damaged chunk file ({exc}); `lab run` with the same options plays it again"

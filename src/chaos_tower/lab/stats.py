@@ -115,15 +115,16 @@ def _by_monster(rows: dict[str, list[Any]]) -> dict[str, dict[str, float | int]]
 def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, Any]) -> dict[str, Any]:
     """Two runs on the same seeds (common random numbers): B's win rate minus A's, paired.
 
-    The runs must have the same game, options, agents and master seed (the
-    mode's readings may differ: two readings of a rule compared on the same seeds); their
+    The runs must have the same game, options and master seed (the mode's
+    readings may differ: two readings of a rule compared on the same seeds; so may the
+    agents: two agents compared on the same seeds, in swapped seats, issue 24); their
     games are paired by number (the same game seed and agent seeds) and only
     the games both played count. A game counts as won when some seat won it.
     The interval is Newcombe's method 10 for paired proportions; McNemar's
     exact test gives the p-value of "no change"; the game lengths' mean
     difference has a normal interval over the pairs.
     """
-    same = ("game", "mode", "players", "teams", "extra_rule", "max_actions", "agents", "seed")
+    same = ("game", "mode", "players", "teams", "extra_rule", "max_actions", "seed")
     differ = [k for k in same if spec_a.get(k) != spec_b.get(k)]
     if differ:
         raise LabError(f"the runs are not paired: they differ in {', '.join(differ)}")
@@ -168,6 +169,56 @@ def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, 
         "p_value": mcnemar_exact(only_a, only_b),
         "length_difference": {"mean": lengths[0], "low": lengths[1], "high": lengths[2]},
         "seats": seats,
+        "seat_agents": [_seat_agents(spec_a), _seat_agents(spec_b)],
+        "agents": _agents(common, rows_a, rows_b, spec_a, spec_b),
+    }
+
+
+def _seat_agents(spec: dict[str, Any]) -> list[str]:
+    agents = list(spec["agents"])
+    return agents * int(spec["players"]) if len(agents) == 1 else agents
+
+
+def _agents(
+    common: list[int],
+    rows_a: dict[int, Any],
+    rows_b: dict[int, Any],
+    spec_a: dict[str, Any],
+    spec_b: dict[str, Any],
+) -> dict[str, Any] | None:
+    """Two agents on the same seeds with their seats swapped (issue 24): B seats them as A does, in
+    another order. Each seed gives a pair of games; an agent's points on it are its mean points over
+    the seats it held in the two games (:func:`~.metrics.points`, a draw shared). The difference of
+    the two agents' points is averaged over the seeds, with a normal interval of that mean."""
+    from .metrics import points
+
+    seats_a, seats_b = _seat_agents(spec_a), _seat_agents(spec_b)
+    names = sorted(set(seats_a))
+    if seats_a == seats_b or sorted(seats_a) != sorted(seats_b) or len(names) != 2 or len(seats_a) < 2:
+        return None
+    first, second = names
+    diffs: list[float] = []
+    means = {first: 0.0, second: 0.0}
+    for g in common:
+        got = {first: [], second: []}  # type: dict[str, list[float]]
+        for seats, row in ((seats_a, rows_a[g]), (seats_b, rows_b[g])):
+            results = list(row[2])
+            share = points(results, [s for s, r in enumerate(results) if r == "won"])
+            for seat, name in enumerate(seats):
+                got[name].append(share[seat])
+        mine = {name: sum(v) / len(v) for name, v in got.items()}
+        means[first] += mine[first] / len(common)
+        means[second] += mine[second] / len(common)
+        diffs.append(mine[first] - mine[second])
+    mean, low, high = mean_interval(diffs)
+    return {
+        "first": first,
+        "second": second,
+        "points": means,
+        "difference": mean,
+        "low": low,
+        "high": high,
+        "method": "mean over the seeds of each agent's points over its seats in both runs; normal interval",
     }
 
 

@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 import chaos_tower as ct
+from chaos_tower.agents import decide
 
 from .agents import Factory, factory_for
 from .facts import tracker_for
@@ -78,8 +79,9 @@ def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...], dict[str, Any], tup
     return options, factories, spec.new_game_options(), spec.seat_agents(), spec.rules
 
 
-def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
-    """Play game ``index`` of the run and return its row.
+def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | None = None) -> dict[str, Any]:
+    """Play game ``index`` of the run and return its row (``seeds``: the seats' agent seeds, if not
+    the run's own: an experiment giving one agent other random numbers on the same game seed).
 
     Every game-specific part comes from the registry: the mode's options (``new_game``'s
     keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
@@ -88,27 +90,32 @@ def play_game(spec: RunSpec, cards: Any, index: int) -> dict[str, Any]:
     options, factories, keywords, seat_agents, rules = _fixed(spec)
     # The options of any mode, as data: the dispatch itself, not the typed overloads.
     state = ct.api.new_game(cards, seed=seed, **keywords)
-    agents = [make(agent_seed(spec.seed, index, seat)) for seat, make in enumerate(factories)]
+    agents = [
+        make(agent_seed(spec.seed, index, seat) if seeds is None else seeds[seat])
+        for seat, make in enumerate(factories)
+    ]
     tracker = tracker_for(rules, cards, spec.players)
     apply = ct.apply
     current = ct.current_player
     length = 0
     seat = current(state)
+    tracker.begin(seat)
     if tracker.reads_events:
         # Each action's events are kept (one append) and read after the game, in one pass: the
         # tracker's reading then stays out of the engine's way (half the cost of reading them as
-        # they come, measured: bench/bench_lab.py, docs/performance.md).
+        # they come, measured: bench/bench_lab.py, docs/performance.md). The setup's events come
+        # first (the VS setup's "player P begins").
         log = [state.events]
         keep = log.append
         while seat is not None:
-            state = apply(state, agents[seat].choose(state))
+            state = apply(state, decide(agents[seat], state))  # the seat's decision, never the state
             keep(state.events)
             length += 1
             seat = current(state)
         tracker.observe_all(log)
     else:
         while seat is not None:
-            state = apply(state, agents[seat].choose(state))
+            state = apply(state, decide(agents[seat], state))
             length += 1
             seat = current(state)
     tracker.close(state)

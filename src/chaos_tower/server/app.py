@@ -24,7 +24,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from .. import registry
-from ..agents import AGENTS
+from ..agents import AGENTS, CHEAT_SUFFIX
 from .config import ServerConfig
 from .frames import log_entry
 from .hub import Hub
@@ -76,7 +76,8 @@ def _games(hub: Hub) -> dict[str, Any]:
                 {"name": mode.name, "rules": mode.rules.name, "options": options, "variants": variants}
             )
         out.append({"name": spec.name, "title": spec.title, "modes": modes})
-    return {"games": out, "cards": hub.cardsets.describe(), "agents": list(AGENTS)}
+    honest = [name for name in AGENTS if not name.endswith(CHEAT_SUFFIX)]  # no table seats a cheat
+    return {"games": out, "cards": hub.cardsets.describe(), "agents": honest}
 
 
 def create_app(config: ServerConfig | None = None, **settings: Any) -> Starlette:

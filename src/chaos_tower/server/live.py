@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .. import api, registry
-from ..agents import make_agent
+from ..agents import decide, make_agent
 from ..app import replay
 from ..kernel.errors import ChaosTowerError
 from . import frames
@@ -180,21 +180,17 @@ def _seed(salt: str, seat: int, step: int) -> int:
 
 
 def agent_choice(state: Any, seat: int, step: int, agent: AgentSpec | str, salt: str = "") -> str:
-    """The text of the action ``agent`` takes for ``seat``, chosen in a world drawn from the seat's own
-    view (``ct.determinize``): an agent never sees what its seat may not. ``first``: the first legal
-    action."""
+    """The text of the action ``agent`` takes for ``seat``, chosen from the seat's own decision
+    (:func:`chaos_tower.agents.decide`): an agent never sees what its seat may not. ``first``: the
+    first legal action."""
     legal = frames.legal_texts(state)
     if agent == "first":
         return legal[0]
     spec = parse_agent(agent) if isinstance(agent, str) else agent
     seed = _seed(salt, seat, step)
     try:
-        world = api.determinize(state, seat, seed)
-    except NotImplementedError:
-        world = state
-    try:
         player = make_agent(spec.name, seat, seed, **dict(spec.params))
-        text = api.action_text(world, player.choose(world))
-    except (ChaosTowerError, ValueError, TypeError):
+        text = api.action_text(state, decide(player, state))
+    except (ChaosTowerError, ValueError, TypeError, NotImplementedError):
         return legal[0]
     return text if text in legal else legal[0]

@@ -19,7 +19,7 @@ from typing import Any
 from attrs import frozen
 
 from .. import api, registry
-from ..agents import AGENTS, AgentParameterError, make_agent
+from ..agents import AGENTS, CHEAT_SUFFIX, AgentParameterError, make_agent
 from ..agents import parse_agent as read_agent
 from ..app import replay
 from ..kernel.errors import ChaosTowerError
@@ -65,8 +65,9 @@ def parse_agent(text: str) -> AgentSpec:
         name, params = read_agent(text.strip())
     except AgentParameterError as exc:
         raise RequestError("bad_agent", f"agent {text!r}: {exc}") from None
-    if name not in AGENTS:
-        raise RequestError("bad_agent", f"unknown agent {name!r} (known: {', '.join(AGENTS)})")
+    if name not in AGENTS or name.endswith(CHEAT_SUFFIX):  # a table seats no cheating baseline
+        known = ", ".join(n for n in AGENTS if not n.endswith(CHEAT_SUFFIX))
+        raise RequestError("bad_agent", f"unknown agent {name!r} (known: {known})")
     spec = AgentSpec(name=name, params=params)
     given = dict(spec.params)
     seconds = given.get("seconds")

@@ -74,6 +74,8 @@ class _Checker:
         self.item_ids = {i.id for i in _items(cards)}
         self.step_ids = {s.id for s in cards.steps}
         self.names = {c.name for c in cards.all_cards()}
+        self.kinds = {i.id: "normal" for i in cards.normal_items} | {i.id: "rare" for i in cards.rare_items}
+        self.kinds |= {i.id: i.kind.value for i in cards.items}
 
     def add(self, path: JsonPath, code: str, message: str, hint: str | None = None) -> None:
         self.issues.append(Issue(path=path, code=code, message=message, hint=hint))
@@ -179,10 +181,15 @@ class _Checker:
             # other trigger no action names the choice, and the effect would do nothing.
             self.add(path, "bad-trigger", f"{said} would never act: only a use ('on_use') chooses its target")
 
-    def icon(self, path: JsonPath, icon: Icon | None) -> None:
+    def icon(self, path: JsonPath, icon: Icon | None, on: str) -> None:
         if icon is not None:
             self.item_ref((*path, "item"), icon.item)
             self.condition((*path, "when"), icon.when)
+            # TOC-ITEM-01A: a monster item falls to a defeated monster; 01D: a normal item is found by
+            # entering a room; 01E: a rare item is only made (its get-text), never shown by an icon.
+            kind = self.kinds.get(icon.item)
+            if on not in {"monster": ("monster",), "normal": ("room",), "rare": ()}.get(kind or "", (on,)):
+                self.add((*path, "item"), "icon-kind", f"a {kind} item is not shown on a {on} (TOC-ITEM-01)")
 
     def recipe(self, path: JsonPath, recipe: Recipe | None, own_id: str) -> None:
         if recipe is None:
@@ -306,7 +313,7 @@ class _Checker:
             path = ("rooms", i, face_name)
             self.has_path((*path, "da"), face.da)
             self.effects((*path, "effects"), face.effects, _FACE_TRIGGERS, "a room")
-            self.icon((*path, "icon"), face.icon)
+            self.icon((*path, "icon"), face.icon, "room")
 
     def monster(self, i: int, monster: MonsterCard) -> None:
         self.costs(
@@ -323,7 +330,7 @@ class _Checker:
             path = ("monsters", i, face_name)
             self.has_path((*path, "da"), face.da)
             self.effects((*path, "effects"), face.effects, _FACE_TRIGGERS, "a monster")
-        self.icon(("monsters", i, "back", "icon"), monster.back.icon)
+        self.icon(("monsters", i, "back", "icon"), monster.back.icon, "monster")
 
     def step(self, i: int, step: StepCard) -> None:
         self.has_path(("steps", i, "da"), step.da)
@@ -356,6 +363,9 @@ class _Checker:
 
     def simple_item(self, i: int, item: SimpleItem) -> None:
         path = ("items", i)
+        if item.kind is ItemKind.CHANGE and item.effects:
+            why = f"the change item {item.id!r} has no effect of its own (TOC-ITEM-01B)"
+            self.add((*path, "effects"), "change-effect", why)
         self.effects((*path, "effects"), item.effects, _CARRY_TRIGGERS, "the carry area")
         self.recipe((*path, "recipe"), item.recipe, item.id)
 

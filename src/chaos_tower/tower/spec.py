@@ -12,9 +12,11 @@ from .convert import tower_hooks
 from .labfacts import tower_facts
 from .lints import tower_lints
 from .solo import front as solo
+from .solo.agents.kit import KIT as SOLO_KIT
 from .solo.state import State
 from .standins import tower_standins
 from .vs import front as vs
+from .vs.agents import KIT as VS_KIT
 from .vs.state import VsState
 
 
@@ -49,6 +51,8 @@ SPEC = GameSpec(
             variants=(Variant(name="chaos_tower_solo"),),
             agent_max_actions=2000,
             players=(1, 1),  # one player against the tower; the shuffled deck is the chance, and hidden
+            agents=("random", "greedy", "heuristic", "mcts", "mcts-cheat", "oracle-cheat"),
+            agent_kit=SOLO_KIT,
         ),
         ModeSpec(
             name="vs",
@@ -71,7 +75,9 @@ SPEC = GameSpec(
                 for n in range(2, 6)
             ),
             players=(2, 5),
-            agents=("random", "greedy", "heuristic", "mcts", "simple"),  # simple: VS's rule of thumb
+            # simple: VS's rule of thumb (its own player, the heuristic rung too)
+            agents=("random", "greedy", "heuristic", "simple", "mcts", "mcts-cheat"),
+            agent_kit=VS_KIT,
         ),
     ),
 )

@@ -188,11 +188,12 @@ def _predicate(game: Game, condition: Condition) -> Predicate:
             index = LETTERS.index(attribute.value)
             return lambda state, cell: state.elements[index] >= value
         case LivingMonstersAtLeast(count=count):
-            monsters = game.monsters
+            # The codes of a monster face up (not flipped: not defeated), in any rotation; counted
+            # over the floor by map in C (issue 27).
+            living_codes = frozenset(m << 3 | r << 1 for m in game.monsters for r in range(4)).__contains__
 
             def living_at_least(state: State, cell: int) -> bool:
-                living = sum(1 for code in state.floor if not code & 1 and code >> 3 in monsters)
-                return living >= count
+                return sum(map(living_codes, state.floor)) >= count
 
             return living_at_least
         case NeighboursOfOneAttribute(count=count):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import cache
 from operator import add
 
+from ...kernel.records import maker
 from ..vocabulary import (
     LETTERS,
 )
@@ -80,7 +81,7 @@ class Change:
         s = self.original
         # Everything an action cannot change (the card set, the seed, the options) comes from
         # the original; tests/tower/test_change.py checks that no State field is left out.
-        return State(
+        return _make_state(
             game=s.game,
             seed=s.seed,
             rng=self.rng,
@@ -169,6 +170,9 @@ class Change:
     def finish(self) -> State:
         """The new state."""
         return self.now(tuple(self.events))
+
+
+_make_state = maker(State)  # State(...) filled slot by slot: one per action (issue 27)
 
 
 @cache

@@ -9,13 +9,14 @@ state records ``seed``. Nothing of the real order or chance state is read.
 
 from __future__ import annotations
 
-from attrs import evolve
-
+from ...kernel.records import updater
 from ...kernel.rng import seed_state, shuffle
 from .observe import _check_player
 from .state import State
 
 __all__ = ["determinize"]
+
+_update = updater(State)  # attrs.evolve without looking the fields up: one per search simulation
 
 
 def determinize(state: State, player: int, seed: int) -> State:
@@ -23,4 +24,4 @@ def determinize(state: State, player: int, seed: int) -> State:
     _check_player(player)
     top, below = state.deck[:1], sorted(state.deck[1:])  # sorted: the real order is not read
     order, rng = shuffle(below, seed_state(seed))
-    return evolve(state, deck=(*top, *order), rng=rng, seed=seed, events=())
+    return _update(state, {"deck": (*top, *order), "rng": rng, "seed": seed, "events": ()})

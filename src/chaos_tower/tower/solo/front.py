@@ -141,6 +141,7 @@ SOLO = GameRules(
     notation_words=position.WORDS,
     action_grammar=GRAMMAR,
     seat_view=terminal.seat_view,
+    seat_screens=terminal.seat_screens,
     public_actions=True,
 )
 

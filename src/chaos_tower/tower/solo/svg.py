@@ -18,15 +18,13 @@ from __future__ import annotations
 
 from ... import svgkit as kit
 from ..cards import PLAIN, Da, Sides
+from ..palette import ATTRIBUTE_COLOURS
 from ..vocabulary import LETTERS
 from .board import side_at
 from .state import EMPTY, State, card_of, is_flipped
 from .tables import CardTable
 
 __all__ = ["ATTRIBUTE_COLOURS", "ELEMENT_NAMES", "face_svg", "legend_height", "render_svg", "svg_text"]
-
-ATTRIBUTE_COLOURS = {"G": "#8d6e3f", "W": "#2e6fa8", "V": "#b83227", "S": "#2e8b57", "D": "#5b3a78"}
-"""The colour of each attribute's mark (G W V S D)."""
 
 _SIZE, _MID, _EDGE = 72, 36, 4
 

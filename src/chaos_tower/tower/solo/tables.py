@@ -9,17 +9,15 @@ game played with it.
 from __future__ import annotations
 
 import copyreg
-import hashlib
-import json
 from collections.abc import Callable
 from typing import Any, Literal
 
 from attrs import field, frozen
 
-from ...cardsets.converter import converter
-from ...kernel.cardref import add_builtin, cardset_reduce, lookup, register
+from ...kernel.cardref import cardset_reduce, lookup, register
 from ...kernel.memo import Memo, remember
 from ..cards import Da, Icon, ItemKind, NormalItem, RareItem, Recipe, SimpleItem, TowerCardSet
+from ..fingerprint import digest, fingerprint
 from ..vocabulary import ATTRIBUTES, Condition, Effect, Elements, Trigger
 from .geometry import Grid, grid
 
@@ -200,12 +198,6 @@ def _item(item: NormalItem | RareItem | SimpleItem) -> ItemTable:
     )
 
 
-def _fingerprint(cards: TowerCardSet) -> str:
-    data = converter().unstructure(cards)
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def compile_game(cards: TowerCardSet) -> Game:
     """Compile a validated card set; the result is kept on that card-set object (``cards._memo``).
 
@@ -227,6 +219,13 @@ def game_of(fingerprint: str) -> Game:
     return compile_game(lookup(fingerprint))
 
 
+def _fingerprint(cards: TowerCardSet) -> str:
+    # What a card set's pickle names to register it by (kernel.cardref.restore_cardset): defined
+    # here, so that unpickling imports this module, which hands the kernel the built-in sets'
+    # loader (tower.fingerprint); computed afresh, so an unpickled set's memo starts empty.
+    return digest(cards)
+
+
 def _reduce_cards(cards: TowerCardSet) -> tuple[Callable[..., TowerCardSet], tuple[Any, ...]]:
     return cardset_reduce(cards, _fingerprint)
 
@@ -235,16 +234,6 @@ def _reduce_cards(cards: TowerCardSet) -> tuple[Callable[..., TowerCardSet], tup
 copyreg.pickle(TowerCardSet, _reduce_cards)
 
 
-def _builtin_sets() -> tuple[TowerCardSet]:
-    """The built-in set, compiled (so registered): what a fresh process unpickling a state looks in."""
-    from ...cardsets.loading import load_cardset  # by need: unpickling a built-in set's state
-
-    cards = load_cardset(game="tower")
-    compile_game(cards)
-    return (cards,)
-
-
-add_builtin(_builtin_sets)
 
 
 def _compile(cards: TowerCardSet) -> Game:
@@ -325,7 +314,7 @@ def _compile(cards: TowerCardSet) -> Game:
     sheet = cards.sheet
     return Game(
         cards=cards,
-        fingerprint=_fingerprint(cards),
+        fingerprint=fingerprint(cards),
         grid=grid(sheet.columns, sheet.rows),
         table=tuple(table),
         chaos=chaos,

@@ -1,20 +1,24 @@
-"""Players for the VS modes: a uniformly random one and a simple one.
+"""Players for the VS modes: a uniformly random one and a simple one, and the VS agent kit.
 
-Agents are outside the rules: they see only the deciding player's observation and the legal
-actions, and keep their own seeded generator, so a game is reproducible from both seeds.
+They are the VS modes' players for the game-independent agents (:data:`KIT`, the modes'
+``agent_kit``): each chooses in a world drawn for the seat to move (``choose_in(world)``), and
+the simple one reads only that seat's observation and the card set. They keep their own seeded
+generator, so a game is reproducible from both seeds.
 """
 
 from __future__ import annotations
 
+import math
 import random
 
+from ...kernel.agentkit import AgentKit
 from ..vocabulary import LETTERS
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction
-from .engine import apply, current_player, legal_actions
+from .engine import apply, current_player, is_terminal, legal_actions, returns
 from .observe import VsObservation, observation
 from .state import VsState
 
-__all__ = ["RandomVsAgent", "SimpleVsAgent", "play_game"]
+__all__ = ["KIT", "RandomVsAgent", "SimpleVsAgent", "evaluate", "play_game"]
 
 
 class RandomVsAgent:
@@ -23,7 +27,7 @@ class RandomVsAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: VsState) -> VsAction:
+    def choose_in(self, state: VsState) -> VsAction:
         """A uniformly random legal action."""
         return self._rng.choice(legal_actions(state))
 
@@ -41,8 +45,8 @@ class SimpleVsAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: VsState) -> VsAction:
-        """The simple agent's choice among the legal actions."""
+    def choose_in(self, state: VsState) -> VsAction:
+        """The simple agent's choice among the legal actions, from the seat's observation."""
         legal = legal_actions(state)
         me = current_player(state)
         assert me is not None and legal
@@ -94,10 +98,46 @@ class SimpleVsAgent:
 
 
 def play_game(state: VsState, agents: list[RandomVsAgent | SimpleVsAgent]) -> list[tuple[VsAction, VsState]]:
-    """Play to the end, seat ``p`` choosing with ``agents[p]``; the actions and the states they made."""
+    """Play to the end, seat ``p`` choosing with ``agents[p]`` in the state itself (a referee's
+    script: honest agents are given a decision, :func:`chaos_tower.agents.decide`)."""
     moves: list[tuple[VsAction, VsState]] = []
     while (me := current_player(state)) is not None:
-        action = agents[me].choose(state)
+        action = agents[me].choose_in(state)
         state = apply(state, action)
         moves.append((action, state))
     return moves
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def evaluate(state: VsState) -> tuple[float, ...]:
+    """Each seat's value of a position, 0 (lost) to 1 (won): the returns if over, else a measure.
+
+    The highest single counter wins when the deck runs out (`TOC-VS2-030`); a counter named
+    rightly is half way to losing (`TOC-VS2-031`), one out is lost (`TOC-VS3-051`).
+    """
+    if is_terminal(state):
+        return tuple((r + 1.0) / 2.0 for r in returns(state))
+    raw = []
+    for p in range(state.players):
+        if state.out[p]:
+            raw.append(-10.0)
+        else:
+            raw.append(max(state.counters[p]) - 4.0 * sum(state.revealed[p]))
+    values = []
+    for p in range(state.players):
+        others = [raw[q] for q in range(state.players) if q != p]
+        values.append(_logistic((raw[p] - max(others)) / 3.0))
+    return tuple(values)
+
+
+KIT = AgentKit(
+    heuristic=SimpleVsAgent,
+    evaluate=evaluate,
+    rollout=40,
+    heuristic_rollout=40,
+    own={"simple": SimpleVsAgent},
+)
+"""The VS modes' agent kit (``ModeSpec.agent_kit``): the simple player is their heuristic and greedy rung."""

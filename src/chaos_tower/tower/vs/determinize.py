@@ -27,10 +27,11 @@ the same seed.
 from __future__ import annotations
 
 import itertools
+import operator
 
 from ...kernel.rng import next_u64, seed_state, shuffle
 from .knowledge import ALL
-from .observe import observation
+from .observe import check_seat
 from .state import VsState, evolve
 
 __all__ = ["determinize"]
@@ -38,7 +39,7 @@ __all__ = ["determinize"]
 
 def determinize(state: VsState, player: int, seed: int) -> VsState:
     """``state`` with what ``player`` cannot see drawn from ``seed`` (see the module's docstring)."""
-    observation(state, player)  # the same refusal of a player who is not a seat
+    check_seat(state, player)  # the observation's refusal of a player who is not a seat
     rng = seed_state(seed)
     n, k = state.players, state.slots()
     # The attributes: the hidden places are the others' face-down counters and the leftover.
@@ -52,14 +53,13 @@ def determinize(state: VsState, player: int, seed: int) -> VsState:
     wrong = {(d.target, d.attribute) for d in state.named if not d.right}
     # The leftover is ruled out by nothing; a counter by the record and the wrong declarations.
     allowed = [ALL if q < 0 else state.possible[q][i] for q, i in places]
-    fits = [
-        perm
-        for perm in itertools.permutations(pool)
-        if all(
-            mask >> a & 1 and (q, a) not in wrong
-            for (q, _), mask, a in zip(places, allowed, perm, strict=True)
-        )
+    # Per place, the pool's attributes it may hold; a permutation fits when each place's is one
+    # (checked by map in C: the check of every permutation was a tenth of a VS search, issue 27).
+    may = [
+        frozenset(a for a in pool if mask >> a & 1 and (q, a) not in wrong)
+        for (q, _), mask in zip(places, allowed, strict=True)
     ]
+    fits = [perm for perm in itertools.permutations(pool) if all(map(operator.contains, may, perm))]
     value, rng = next_u64(rng)
     chosen = dict(zip(places, fits[value % len(fits)], strict=True))  # the real one is among the fits
     attributes = tuple(

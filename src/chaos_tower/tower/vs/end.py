@@ -61,21 +61,28 @@ def settle(state: VsState, events: list[Event], declarer: int | None = None) -> 
             if all(c == low for c in state.counters[p]):
                 return _one_wins(state, 1 - p, "counters-zero", "TOC-VS2-031", events)
         return state
-    out = list(state.out)
-    for p in range(state.players):
+    n, revealed, counters, was_out = state.players, state.revealed, state.counters, state.out
+    out = list(was_out)
+    changed = False
+    for p in range(n):
         if out[p]:
             continue
-        why = "named" if state.revealed[p][0] else "at 0" if state.counters[p][0] == low else ""
+        why = "named" if revealed[p][0] else "at 0" if counters[p][0] == low else ""
         if why:
-            out[p] = True
+            out[p] = changed = True
             events.append(Event(rule="TOC-VS3-051", kind="out", text=f"player {p} is out ({why})"))
-    if out != list(state.out):
+    if changed:
         state = evolve(state, out=tuple(out), queue=tuple(q for q in state.queue if not out[q]))
     # Only the declarer can have just reached two right names: the game ends at the first.
-    for p in range(state.players):
-        if right_names(state, p) >= 2:
-            return _one_wins(state, p, "named", "TOC-VS3-051", events)
-    left = [p for p in range(state.players) if not out[p]]
+    if state.named:
+        rights = [0] * n  # right_names for every seat, in one pass
+        for d in state.named:
+            if d.right:
+                rights[d.player] += 1
+        for p in range(n):
+            if rights[p] >= 2:
+                return _one_wins(state, p, "named", "TOC-VS3-051", events)
+    left = [p for p in range(n) if not out[p]]
     if not left:
         # Only a declaration moves two players at once: the declarer's last point paid for
         # naming the last other player. The name is what ends the game: the declarer wins.

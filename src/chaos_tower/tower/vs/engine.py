@@ -99,7 +99,15 @@ def _records(state: VsState) -> _Records:
     """The Give and Declare records, one per choice, shared by every state of this card set and
     player count (kept on its VS table): a turn lists dozens, so making them afresh for each
     state cost a sixth of a step (issue 13)."""
-    return remember(state.table._memo, ("records", state.players), lambda: _make_records(state))
+    memo = state.table._memo
+    key = _RECORDS_KEYS[state.players]
+    found: _Records | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _make_records(state)
+    return found
+
+
+_RECORDS_KEYS = tuple(("records", n) for n in range(6))  # the memo's keys, made once (2..5 players)
 
 
 def _make_records(state: VsState) -> _Records:
@@ -128,12 +136,12 @@ def _declarations(state: VsState) -> list[VsAction]:
     payers = [pay for pay in range(k) if state.counters[me][pay] > low]
     if not payers:
         return []
-    shown = {
-        a
-        for p in range(n)
-        for a, up in zip(state.attributes[p], state.revealed[p], strict=True)
-        if up
-    }
+    revealed = state.revealed
+    shown = (
+        {a for p in range(n) for a, up in zip(state.attributes[p], revealed[p], strict=True) if up}
+        if any(map(any, revealed))  # mostly nothing lies face up: no walk over every counter
+        else ()
+    )
     own = () if state.own_attribute_bluff else state.attributes[me]
     letters = [a for a in range(len(LETTERS)) if a not in own and a not in shown]
     declares = _records(state)[1]

@@ -9,77 +9,32 @@ from collections.abc import Callable
 from typing import Any
 
 from ...kernel.errors import SaveError
-from ...kernel.options import Options, OptionSpec
-from ...registry import GameRules, ViewCodec
+from ...kernel.options import Options
+from ...registry import GameRules, SeatScreen, ViewCodec
 from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
 from . import actions, determinize, engine, layout, notation, observe, render, serial, setup, svg
 from .observe import VsObservation
+from .options import OPTIONS, OWN_FIELDS, registered
 from .state import VsState
 
 __all__ = ["OPTIONS", "VS", "VS_VIEW", "start"]
 
 
-OPTIONS = (
-    OptionSpec(
-        name="players",
-        types=(int,),
-        default=None,
-        required=True,
-        low=2,
-        high=5,
-        rule="TOC-VS2-01",
-        doc="how many play: 2 (TOC-VS2) or 3 to 5 (TOC-VS3)",
-    ),
-    OptionSpec(
-        name="extra_rule",
-        types=(bool,),
-        default=False,
-        rule="TOC-VS2-032",
-        doc="the extra rule: counters start at 8, and from round 4 each turn costs the track's da",
-    ),
-    OptionSpec(
-        name="max_actions",
-        types=(int,),
-        default=None,
-        low=1,
-        rule="TOC-VS2-026",
-        doc="end the game, nobody winning, after this many actions (the manual sets no limit)",
-    ),
-    OptionSpec(
-        name="adjust_after_draw",
-        types=(str,),
-        default="drawer",
-        allowed=("drawer", "all"),
-        rule="TOC-VS2-027",
-        doc="who adjusts after a draw: the drawer only ('drawer'), or every player still in ('all')",
-    ),
-    OptionSpec(
-        name="declare_when",
-        types=(str,),
-        default="own_turn",
-        allowed=("own_turn", "any_time"),
-        rule="TOC-VS2-029",
-        doc="when one may declare: on one's own turn before the draw or gift ('own_turn'), or before "
-        "any of one's own decisions, an adjustment or the extra rule's payment included ('any_time')",
-    ),
-    OptionSpec(
-        name="own_attribute_bluff",
-        types=(bool,),
-        default=False,
-        rule="TOC-VS2-029",
-        doc="a declaration may name one of one's own attributes, as a bluff (it is always wrong)",
-    ),
-)
-"""The VS modes' options (:func:`chaos_tower.new_game` keywords)."""
-
-
 def start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
-    return setup.new_game(cards, seed=seed, **options.as_dict())
+    own = {name: value for name, value in options.values if name in OWN_FIELDS}
+    more = tuple((name, value) for name, value in options.values if name not in OWN_FIELDS)
+    return setup.new_game(cards, seed=seed, more=Options(mode="vs", values=more), **own)
 
 
 def _options(state: VsState) -> Options:
-    return Options(mode="vs", values=tuple((spec.name, getattr(state, spec.name)) for spec in OPTIONS))
+    return Options(
+        mode="vs",
+        values=tuple(
+            (s.name, getattr(state, s.name) if s.name in OWN_FIELDS else state.more[s.name])
+            for s in registered()
+        ),
+    )
 
 
 def _seat_view(state: VsState, player: int) -> str:
@@ -90,6 +45,13 @@ def _seat_view(state: VsState, player: int) -> str:
     items = [f"{name} ({_values(vs)})" for name, vs in zip(t.item_names, t.item_vs, strict=True)]
     names = dict(zip((*t.chaos_ids, *t.item_ids), (*t.chaos_names, *items), strict=True))
     return f"{render.view_text(observe.observation(state, player), names)}\n  ({LEGEND})"
+
+
+def _seat_screens(state: VsState, player: int) -> tuple[SeatScreen, ...]:
+    """The view for terminal play's layout: its text, wrapped to the terminal, and the legend,
+    left out when there is no room for it (issue 28)."""
+    *text, legend = _seat_view(state, player).splitlines()
+    return (SeatScreen(text=tuple(text), legend=(legend,)),)
 
 
 LEGEND = "G W V S D: the elements 地水火風闇, earth water fire wind dark (TOC-START-F); #K: counter K"
@@ -131,6 +93,7 @@ VS = GameRules(
     render_svg=svg.render_svg,
     action_grammar=actions.GRAMMAR,
     seat_view=_seat_view,
+    seat_screens=_seat_screens,
     public_actions=True,  # counters are named by place, never by attribute (vs.actions)
 )
 

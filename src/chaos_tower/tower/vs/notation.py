@@ -16,7 +16,9 @@ items and chaos cards are written by id, ``-`` for none. ``src`` is what an
 adjustment applies: ``c:<chaos card>``, ``i:<item>``, or ``-`` outside one. The
 options (``extra``, ``adjust``, ``declare``, ``bluff``, the limit after ``acts=``)
 and the generator state ``rng`` are part of the position, so that it plays on
-exactly as the state it was written from.
+exactly as the state it was written from; the mode's other options, if it has any
+(:data:`~chaos_tower.tower.vs.options.MORE`), follow as one word ``opts=name:value;...``
+(:func:`~chaos_tower.kernel.options.options_word`), read back by their specs.
 
 >>> import chaos_tower as ct
 >>> cards = ct.load_cardset()
@@ -30,11 +32,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...kernel.notation_words import NotationError, fields, ints, joined, reading, rows, split_list
+from ...kernel.options import options_word, read_options_word
 from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
 from . import knowledge
 from .invariants import violations
-from .state import Declaration, Gift, VsOutcome, VsState, compile_table
+from .options import carried, registered
+from .state import NO_MORE, Declaration, Gift, VsOutcome, VsState, compile_table
 
 __all__ = ["GAME", "from_notation", "to_notation"]
 
@@ -122,6 +126,8 @@ def to_notation(state: VsState) -> str:
         "seed": str(state.seed),
     }
     text = f"{GAME} " + " ".join(f"{k}={parts[k]}" for k in _KEYS)
+    if carried(registered()):
+        text += f" opts={options_word(state.more)}"
     if state.result is not None:
         r = state.result
         text += f" result={','.join(r.results)}:{r.cause}:{r.rule}"
@@ -171,7 +177,9 @@ def from_notation(text: str, cards: TowerCardSet) -> VsState:
     """
     if not isinstance(cards, TowerCardSet):
         raise NotationError(f"a VS position is read with a Tower card set, not {type(cards).__name__}")
-    found = fields(text, GAME, _KEYS, ("result",))
+    specs = registered()
+    more_names = carried(specs)
+    found = fields(text, GAME, (*_KEYS, "opts") if more_names else _KEYS, ("result",))
     t = compile_table(cards)
     item_of = {x: i for i, x in enumerate(t.item_ids)}
     chaos_of = {x: i for i, x in enumerate(t.chaos_ids)}
@@ -214,6 +222,11 @@ def from_notation(text: str, cards: TowerCardSet) -> VsState:
         values["deck"] = split_list(found["deck"], chaos_of.__getitem__)
         values["drawn"] = split_list(found["drawn"], chaos_of.__getitem__)
         values["result"] = _result(found["result"]) if "result" in found else None
+        more = found.get("opts")
+        if more is None:
+            values["more"] = NO_MORE
+        else:
+            values["more"] = read_options_word("vs", specs, more, error=NotationError, only=more_names)
         if not 2 <= values["players"] <= 5:
             raise ValueError("a VS game has 2 to 5 players")
         state = VsState(table=t, **values)

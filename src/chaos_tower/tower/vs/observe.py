@@ -27,7 +27,7 @@ from .layout import observation_layout
 from .setup import declaration_limit
 from .state import VsState
 
-__all__ = ["VIEW_FORMAT", "VsObservation", "observation", "observation_tensor", "tensor_size"]
+__all__ = ["VIEW_FORMAT", "VsObservation", "check_seat", "observation", "observation_tensor", "tensor_size"]
 
 VIEW_FORMAT = "chaos-tower/tower-vs-view/3"
 """2: the VS readings (adjust_after_draw, declare_when, own_attribute_bluff) joined the view.
@@ -199,10 +199,15 @@ def _malformed(o: VsObservation) -> str | None:
     return None
 
 
-def observation(state: VsState, player: int) -> VsObservation:
-    """What ``player`` may know of ``state`` (see the module's docstring)."""
+def check_seat(state: VsState, player: int) -> None:
+    """Refuse (``ValueError``) a ``player`` who is not a seat of ``state``'s game."""
     if not (isinstance(player, int) and not isinstance(player, bool) and 0 <= player < state.players):
         raise ValueError(f"player {player!r} is not a seat of this game (0..{state.players - 1})")
+
+
+def observation(state: VsState, player: int) -> VsObservation:
+    """What ``player`` may know of ``state`` (see the module's docstring)."""
+    check_seat(state, player)
     t = state.table
     face_up = tuple(
         tuple(LETTERS[a] if shown else None for a, shown in zip(attrs_, shown_, strict=True))

@@ -17,8 +17,10 @@ import attrs
 from ...kernel import saves
 from ...kernel.errors import SaveError
 from ...kernel.events import Event
+from ...kernel.options import options_data, read_options
 from ..cards import TowerCardSet
 from .invariants import violations
+from .options import carried, registered
 from .state import Declaration, Gift, VsOutcome, VsState, compile_table
 
 __all__ = ["FORMAT", "dumps", "loads"]
@@ -46,6 +48,7 @@ def dumps(state: VsState) -> str:
         adjust_after_draw=state.adjust_after_draw,
         declare_when=state.declare_when,
         own_attribute_bluff=state.own_attribute_bluff,
+        **options_data(state.more),  # the mode's other options, each by its name (vs.options.MORE)
         gifts=[[g.giver, g.recipient, g.item] for g in state.gifts],
         named=[[d.player, d.target, d.attribute, d.right] for d in state.named],
         result=attrs.asdict(state.result) if state.result is not None else None,
@@ -83,6 +86,8 @@ def _rows(value: Any, name: str, read: Any) -> tuple[Any, ...]:
 
 
 def _position(p: dict[str, Any]) -> dict[str, Any]:
+    specs = registered()
+    more = carried(specs)
     expected = {
         *_INTS,
         *_INT_TUPLES,
@@ -95,6 +100,7 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
         "adjust_after_draw",
         "declare_when",
         "own_attribute_bluff",
+        *more,
         "gifts",
         "named",
         "result",
@@ -131,6 +137,7 @@ def _position(p: dict[str, Any]) -> dict[str, Any]:
         raise SaveError("own_attribute_bluff must be true or false")
     for name in ("adjust_after_draw", "declare_when", "own_attribute_bluff"):
         fields[name] = p[name]
+    fields["more"] = read_options("vs", specs, {name: p[name] for name in more}, only=more)
     gifts = _rows(p["gifts"], "gifts", _ints)
     if any(len(g) != 3 for g in gifts):
         raise SaveError("a gift is [giver, recipient, item]")

@@ -10,9 +10,10 @@ from __future__ import annotations
 from ...kernel import rng
 from ...kernel.errors import CardSetError, Problem
 from ...kernel.events import Event
+from ...kernel.options import Options
 from ..cards import TowerCardSet
 from . import knowledge
-from .state import Adjusters, DeclareWhen, VsState, compile_table
+from .state import NO_MORE, Adjusters, DeclareWhen, VsState, compile_table
 
 __all__ = ["declaration_limit", "new_game"]
 
@@ -33,6 +34,7 @@ def new_game(
     adjust_after_draw: Adjusters = "drawer",
     declare_when: DeclareWhen = "own_turn",
     own_attribute_bluff: bool = False,
+    more: Options | None = None,
 ) -> VsState:
     """A VS game for ``players`` (2 to 5) set up from ``seed``; the last three are the readings of
     `TOC-VS2-027` and `TOC-VS2-029` (see :data:`chaos_tower.tower.vs.front.OPTIONS`)."""
@@ -128,5 +130,6 @@ def new_game(
         adjust_after_draw=adjust_after_draw,
         declare_when=declare_when,
         own_attribute_bluff=own_attribute_bluff,
+        more=more if more is not None else NO_MORE,
         events=tuple(events),
     )

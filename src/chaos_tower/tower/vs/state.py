@@ -23,10 +23,12 @@ import attrs
 from attrs import field, frozen
 
 from ...kernel.cardref import lookup
+from ...kernel.events import Event
 from ...kernel.memo import Memo, remember
+from ...kernel.options import Options
 from ...kernel.records import copier, updater
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
-from ..solo.state import Event
+from ..fingerprint import fingerprint as set_fingerprint
 from ..vocabulary import LETTERS
 
 __all__ = [
@@ -95,20 +97,19 @@ def table_of(fingerprint: str) -> VsTable:
 def compile_table(cards: TowerCardSet) -> VsTable:
     """The VS view of a card set: rooms and monsters are the chaos deck; normal and rare items are dealt.
 
-    Kept on that card-set object (``cards._memo``), as :func:`~chaos_tower.tower.solo.tables.compile_game` is.
+    Kept on that card-set object (``cards._memo``), as its
+    :func:`~chaos_tower.tower.fingerprint.fingerprint` is.
     """
     return remember(cards._memo, "vs.table", lambda: _compile_table(cards))
 
 
 def _compile_table(cards: TowerCardSet) -> VsTable:
-    from ..solo.tables import compile_game
-
     chaos: tuple[RoomCard | MonsterCard, ...] = (*cards.rooms, *cards.monsters)
     items: tuple[NormalItem | RareItem, ...] = (*cards.normal_items, *cards.rare_items)
     marks = sorted(cards.number.floors, key=lambda m: m.floor)
     return VsTable(
         cards=cards,
-        fingerprint=compile_game(cards).fingerprint,
+        fingerprint=set_fingerprint(cards),
         chaos_ids=tuple(c.id for c in chaos),
         chaos_names=tuple(c.name for c in chaos),
         chaos_vs=tuple(c.vs.as_tuple() for c in chaos),
@@ -160,6 +161,10 @@ class VsOutcome:
         return tuple(i for i, r in enumerate(self.results) if r == "won")
 
 
+NO_MORE = Options(mode="vs", values=())
+"""A VS state's ``more`` when the mode has no option beyond its own fields."""
+
+
 @frozen(kw_only=True)
 class VsState:
     """A VS position: the referee's whole view, hidden parts included."""
@@ -207,6 +212,9 @@ class VsState:
     """The reading of `TOC-VS2-029` / `TOC-VS3-049` played: on one's turn, or at any of one's decisions."""
     own_attribute_bluff: bool
     """Whether a declaration may name one of the declarer's own attributes (a bluff, always wrong)."""
+    more: Options = NO_MORE
+    """The mode's other options (:data:`~chaos_tower.tower.vs.options.MORE`), as one record: saved,
+    notated and given by ``ct.options`` generically, so a new option needs no field here."""
     result: VsOutcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the last action did (not part of the position)."""

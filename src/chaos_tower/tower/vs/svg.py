@@ -28,7 +28,7 @@ import math
 from attrs import frozen
 
 from ... import svgkit as kit
-from ..solo.svg import ATTRIBUTE_COLOURS
+from ..palette import ATTRIBUTE_COLOURS
 from ..vocabulary import LETTERS
 from .observe import VsObservation, observation
 from .state import VsState, VsTable

@@ -13,6 +13,7 @@ does not list, so being asked says nothing about what one holds.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from ...kernel.events import Event, Reason
@@ -25,13 +26,15 @@ from .state import Gift, VsState, evolve
 __all__ = ["adjust", "adjust_choices", "adjust_options", "draw", "give", "reason"]
 
 
+@functools.lru_cache(maxsize=8192)
 def adjust_options(counter: int, value: int, low: int, high: int) -> tuple[int, ...]:
     """The changes allowed to one counter for a card's VS value on its attribute (`TOC-VS2-027`).
 
     Positive: add the same amount (up to ``high``), nothing, or subtract any amount;
     zero: nothing or subtract any amount; negative: subtract any amount, at least 1,
     except that a counter already at ``low`` stays there. Counters never leave
-    ``low..high``. Returned as changes, smallest first.
+    ``low..high``. Returned as changes, smallest first. A pure function of four small
+    integers, so each answer is kept (issue 27: it was a tenth of a VS search).
     """
     losses = [-k for k in range(counter - low, 0, -1)]
     if value > 0:
@@ -166,7 +169,13 @@ def _learn(state: VsState, player: int, deltas: tuple[int, ...]) -> VsState:
     (`TOC-VS2-027`, `TOC-VS3-047`)."""
     vs, low, high = state.source_vs(), state.table.low, state.table.high
     masks = tuple(
-        sum(1 << a for a, v in enumerate(vs) if d in adjust_options(c, v, low, high))
-        for c, d in zip(state.counters[player], deltas, strict=True)
+        _allowing(vs, c, d, low, high) for c, d in zip(state.counters[player], deltas, strict=True)
     )
     return knowledge.narrow(state, player, masks)
+
+
+@functools.lru_cache(maxsize=65536)
+def _allowing(vs: tuple[int, ...], counter: int, delta: int, low: int, high: int) -> int:
+    """The attributes (bit ``1 << a``) whose value on a card allows ``delta`` to a counter at
+    ``counter``; kept per answer, as :func:`adjust_options` is."""
+    return sum(1 << a for a, v in enumerate(vs) if delta in adjust_options(counter, v, low, high))

@@ -1,7 +1,7 @@
 """The fast heuristic player of each game; in the solo game, the greedy idea made cheap.
 
 The solo :class:`HeuristicAgent` judges positions by the greedy agent's
-measure (:func:`~chaos_tower.agents.score`) but spends far less on each move:
+measure (:func:`~chaos_tower.tower.solo.agents.greedy.score`) but spends far less on each move:
 
 * a step placed anywhere clears the floor and leaves much the same position
   (`TOC-STEP-03`), so each step is judged once, by its first placement, and
@@ -17,33 +17,37 @@ It does not walk in circles: a position it has already made ``repeat`` times
 is ruled out while any other action makes a fresher one, and each earlier
 visit costs more than a card's worth of score, so it places a card or goes
 elsewhere instead of shuttling between two rooms. And where no way on is left at all
-(:func:`~chaos_tower.agents.deadend.dead_end`: every action loses or walks back to a
+(:func:`~chaos_tower.tower.solo.agents.deadend.dead_end`: every action loses or walks back to a
 position already reached), it takes the loss instead of walking to the action cap.
 
-In the VS modes and in Crest Duel it plays like the simple VS agent and the
-Crest greedy agent, which are already cheap.
+It is the solo mode's ``heuristic`` rung (:mod:`.kit`): the game-independent agents hand it a
+world drawn for the player, never the true deck.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-import chaos_tower as ct
-
-from ..tower.solo.placement import path_cells
+from ....kernel.errors import ChaosTowerError
+from ..actions import Action, PlaceStep
+from ..engine import apply, legal_actions
+from ..placement import path_cells
+from ..state import State
 from .deadend import concession
 from .greedy import _cheapest_way_on, _position
 from .greedy import _step_prospects as _full_prospects
-from .params import PARAMETERS
 
-__all__ = ["HeuristicAgent", "quick_score"]
+__all__ = ["HeuristicAgent", "HeuristicParameterError", "quick_score"]
+
+
+class HeuristicParameterError(ChaosTowerError, ValueError):
+    """A parameter of the heuristic player is out of its bounds."""
 
 _EMPTY = -1
 
 
-def quick_score(state: ct.State) -> float:
-    """The greedy agent's :func:`~chaos_tower.agents.score` without its costly parts.
+def quick_score(state: State) -> float:
+    """The greedy agent's :func:`~chaos_tower.tower.solo.agents.greedy.score` without its costly parts.
 
     Left out: the "no legal action" loss (it would generate the next
     position's actions) and the reward for steps made placeable; the agent adds
@@ -84,7 +88,7 @@ def quick_score(state: ct.State) -> float:
 
 
 class HeuristicAgent:
-    """The fast heuristic player: any game, dispatching on the state's type.
+    """The fast heuristic player of the solo game (a mode's player: it chooses in a world).
 
     ``top``: how many of the cheaply best candidates get the full measure.
     ``repeat``: how often it may make the same position while a fresher one is on offer.
@@ -93,25 +97,23 @@ class HeuristicAgent:
     _REVISIT = 120.0
 
     def __init__(self, seed: int = 0, *, top: int = 2, repeat: int = 2) -> None:
-        PARAMETERS["heuristic"]["top"].check("top", top)  # booleans, floats, below 1: refused
-        PARAMETERS["heuristic"]["repeat"].check("repeat", repeat)
+        for key, value in (("top", top), ("repeat", repeat)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1000:
+                raise HeuristicParameterError(f"{key} is a whole number from 1 to 1000, not {value!r}")
         self._seed = seed
         self._rng = random.Random(seed)
         self._top = top
         self._repeat = repeat
         self._visits: dict[tuple[object, ...], int] = {}
         self._judged: dict[tuple[object, ...], _Judged] = {}
-        self._other: Any = None
 
-    def choose(self, state: Any) -> Any:
-        """The chosen legal action."""
-        if isinstance(state, ct.State):
-            return self._solo(state)
-        if self._other is None:
-            self._other = _other_game_agent(state, self._seed)
-        return self._other.choose(state)
+    def choose_in(self, world: State) -> Action:
+        """The chosen legal action in ``world`` (a solo state drawn for the player)."""
+        if not isinstance(world, State):
+            raise TypeError(f"the solo heuristic plays the solo game, not {type(world).__name__}")
+        return self._solo(world)
 
-    def _solo(self, state: ct.State) -> ct.Action:
+    def _solo(self, state: State) -> Action:
         if self._visits.get(_position(state), 0) >= self._repeat:
             # Back where it has been: if no way on is left, take the loss now (agents.deadend).
             way_out = concession(state)
@@ -134,27 +136,27 @@ class HeuristicAgent:
             elif abs(value - top) <= 1e-9:
                 best.append(index)
         action, _after, _value, _lost, key = judged.options[self._rng.choice(best)]
-        if type(action) is ct.PlaceStep:
+        if type(action) is PlaceStep:
             action, key = self._where(state, judged.steps[action.step])
         self._visits[key] = self._visits.get(key, 0) + 1
         return action
 
-    def _judge(self, state: ct.State) -> _Judged:
+    def _judge(self, state: State) -> _Judged:
         """Each candidate's result and cheap value, remembered per position (walking back costs nothing)."""
         full = _full_key(state)
         last = state.max_actions is not None and state.actions + 1 >= state.max_actions
         judged = None if last else self._judged.get(full)
         if judged is not None:
             return judged
-        steps: dict[str, list[ct.PlaceStep]] = {}
+        steps: dict[str, list[PlaceStep]] = {}
         options = []
-        for action in ct.legal_actions(state):
-            if type(action) is ct.PlaceStep:
+        for action in legal_actions(state):
+            if type(action) is PlaceStep:
                 same = steps.setdefault(action.step, [])
                 same.append(action)
                 if len(same) > 1:
                     continue
-            after = ct.apply(state, action)
+            after = apply(state, action)
             lost = after.result is not None and after.result.result == "lost"
             options.append((action, after, quick_score(after), lost, _position(after)))
         judged = _Judged(options, steps)
@@ -164,7 +166,7 @@ class HeuristicAgent:
             self._judged[full] = judged
         return judged
 
-    def _where(self, state: ct.State, placements: list[ct.PlaceStep]) -> tuple[ct.Action, tuple[object, ...]]:
+    def _where(self, state: State, placements: list[PlaceStep]) -> tuple[Action, tuple[object, ...]]:
         """Where to lay the chosen step: the cell nearest the middle, then the most open rotation.
 
         The new floor is built out from the step (`TOC-STEP-03`): from the middle
@@ -181,7 +183,7 @@ class HeuristicAgent:
         options = []
         for placement in placements:
             if off_centre(placement.cell) <= nearest + 1e-9:
-                after = ct.apply(state, placement)
+                after = apply(state, placement)
                 options.append((_open_paths(after), placement, after))
         most = max(o[0] for o in options)
         chosen = self._rng.choice([o for o in options if o[0] == most])
@@ -199,8 +201,8 @@ class _Judged:
 
     def __init__(
         self,
-        options: list[tuple[ct.Action, ct.State, float, bool, tuple[object, ...]]],
-        steps: dict[str, list[ct.PlaceStep]],
+        options: list[tuple[Action, State, float, bool, tuple[object, ...]]],
+        steps: dict[str, list[PlaceStep]],
     ) -> None:
         self.options = options
         self.steps = steps
@@ -215,7 +217,7 @@ class _Judged:
         return value
 
 
-def _full_key(state: ct.State) -> tuple[object, ...]:
+def _full_key(state: State) -> tuple[object, ...]:
     """Everything an action's result depends on but the hidden deck below the top and the generator."""
     return (
         state.floor,
@@ -239,21 +241,8 @@ def _full_key(state: ct.State) -> tuple[object, ...]:
     )
 
 
-def _open_paths(state: ct.State) -> int:
+def _open_paths(state: State) -> int:
     """How many paths of the player's card lead to an empty cell of the floor (not the deck's next card)."""
     if state.player < 0 or state.floor[state.player] == _EMPTY:
         return 0
     return sum(1 for _ in path_cells(state))
-
-
-def _other_game_agent(state: Any, seed: int) -> Any:
-    """The cheap heuristic player of the VS modes or of Crest Duel."""
-    if isinstance(state, ct.VsState):
-        from ..tower.vs.agents import SimpleVsAgent
-
-        return SimpleVsAgent(seed)
-    if isinstance(state, ct.CrestState):
-        from ..crest.agents import CrestGreedyAgent
-
-        return CrestGreedyAgent(seed)
-    raise TypeError(f"no heuristic agent for {type(state).__name__}")

@@ -2,7 +2,7 @@
 
 Given the whole state (the deck's order included) the solo game is a
 deterministic puzzle (`TOC-PREP-03`). :func:`verdict` first asks the
-:func:`~chaos_tower.agents.oracle` beam search, whose win is a replayable line
+:func:`~chaos_tower.tower.solo.agents.oracle.oracle` beam search, whose win is a replayable line
 of play; if it finds none, it searches every line exhaustively, depth first,
 each position once (positions compared without the action count, so walking
 in circles ends). A search that ends without a win proves the seed unwinnable;
@@ -19,8 +19,8 @@ from typing import Any, Literal
 import attrs
 from attrs import frozen
 
-import chaos_tower as ct
-
+from ..engine import apply, legal_actions
+from ..state import State
 from .heuristic import quick_score
 from .oracle import oracle
 
@@ -40,10 +40,10 @@ class Verdict:
 
 
 def verdict(
-    state: ct.State, *, seconds: float = 5.0, nodes: int = 2_000_000, beam_nodes: int = 20_000
+    state: State, *, seconds: float = 5.0, nodes: int = 2_000_000, beam_nodes: int = 20_000
 ) -> Verdict:
     """Whether ``state`` can be won, searching for at most ``seconds`` (and ``nodes`` applied actions)."""
-    if not isinstance(state, ct.State):
+    if not isinstance(state, State):
         raise TypeError(f"the solo oracle plays the solo game, not {type(state).__name__}")
     if not seconds > 0 or nodes < 1 or beam_nodes < 1:
         raise ValueError("seconds above 0, nodes and beam_nodes at least 1")
@@ -55,14 +55,14 @@ def verdict(
     if found.won:
         return _found("winnable", found.actions, applied, started)
     seen = {_key(state)}
-    stack: list[tuple[ct.State, tuple[Any, ...]]] = [(state, ())]
+    stack: list[tuple[State, tuple[Any, ...]]] = [(state, ())]
     while stack:
         position, line = stack.pop()
-        children: list[tuple[float, int, ct.State, tuple[Any, ...]]] = []
-        for action in ct.legal_actions(position):
+        children: list[tuple[float, int, State, tuple[Any, ...]]] = []
+        for action in legal_actions(position):
             if applied >= nodes or (applied % 256 == 0 and time.perf_counter() > deadline):
                 return _found("unknown", (), applied, started)
-            after = ct.apply(position, action)
+            after = apply(position, action)
             applied += 1
             result = after.result
             if result is not None:
@@ -85,6 +85,6 @@ def _found(
     return Verdict(answer=answer, line=line, nodes=nodes, seconds=time.perf_counter() - started)
 
 
-def _key(state: ct.State) -> ct.State:
+def _key(state: State) -> State:
     # The same position, whatever the number of actions that led to it.
     return attrs.evolve(state, actions=0)

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import attrs
 
-import chaos_tower as ct
+from ..actions import Action
+from ..engine import apply, legal_actions
+from ..state import State
 
 __all__ = ["concession", "dead_end"]
 
@@ -26,7 +28,7 @@ LIMIT = 256
 """The most positions searched; a larger closed region is not called a dead end."""
 
 
-def _key(state: ct.State) -> tuple[object, ...]:
+def _key(state: State) -> tuple[object, ...]:
     return (
         state.player,
         state.life,
@@ -45,7 +47,7 @@ def _key(state: ct.State) -> tuple[object, ...]:
     )
 
 
-def dead_end(state: ct.State, limit: int = LIMIT) -> bool:
+def dead_end(state: State, limit: int = LIMIT) -> bool:
     """Whether the game can no longer be won and every action that does not lose walks in a circle."""
     if state.result is not None:
         return False
@@ -54,8 +56,8 @@ def dead_end(state: ct.State, limit: int = LIMIT) -> bool:
     todo = [start]
     while todo:
         position = todo.pop()
-        for action in ct.legal_actions(position):
-            after = ct.apply(position, action)
+        for action in legal_actions(position):
+            after = apply(position, action)
             if after.result is not None:
                 if after.result.result == "won":
                     return False
@@ -71,11 +73,11 @@ def dead_end(state: ct.State, limit: int = LIMIT) -> bool:
     return True
 
 
-def concession(state: ct.State) -> ct.Action | None:
+def concession(state: State) -> Action | None:
     """In a :func:`dead_end`, the first legal action that ends the game; otherwise ``None``."""
     if not dead_end(state):
         return None
-    for action in ct.legal_actions(state):
-        if ct.apply(attrs.evolve(state, max_actions=None), action).result is not None:
+    for action in legal_actions(state):
+        if apply(attrs.evolve(state, max_actions=None), action).result is not None:
             return action
     return None  # a closed loop with no exit at all: only the cap ends it

@@ -1,7 +1,7 @@
 """The greedy one-step agent of the solo game (``fresh=False``: as it was, the golden games replay it).
 
 It applies every legal action and scores the result with :func:`score`; the
-faster :class:`~chaos_tower.agents.heuristic.HeuristicAgent` plays the same
+faster :class:`~chaos_tower.tower.solo.agents.heuristic.HeuristicAgent` plays the same
 idea with cheaper evaluation and no walking in circles.
 """
 
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
-from ..tower.solo.actions import Action, PlaceStep
-from ..tower.solo.board import connected, continuous_effects, same_attribute_neighbours, side_at
-from ..tower.solo.effects import effective_da
-from ..tower.solo.engine import apply, legal_actions, outcome
-from ..tower.solo.geometry import OPPOSITE
-from ..tower.solo.placement import path_cells
-from ..tower.solo.state import EMPTY, State, card_of, is_flipped
-from ..tower.vocabulary import NeighboursOfOneAttribute
+from ...vocabulary import NeighboursOfOneAttribute
+from ..actions import Action, PlaceStep
+from ..board import connected, continuous_effects, same_attribute_neighbours, side_at
+from ..effects import effective_da
+from ..engine import apply, legal_actions, outcome
+from ..geometry import OPPOSITE
+from ..placement import path_cells
+from ..state import EMPTY, State, card_of, is_flipped
 from .deadend import concession
 
 __all__ = ["GreedyAgent", "score"]
@@ -110,7 +110,7 @@ class GreedyAgent:
     scores better than another (the manual sets no move limit). With ``fresh``
     (the default) it does not walk in circles at all (issue 24): a position it has
     made twice is ruled out while an action that does not lose makes a fresher one,
-    and where no way on is left (:func:`~chaos_tower.agents.deadend.dead_end`) it
+    and where no way on is left (:func:`~chaos_tower.tower.solo.agents.deadend.dead_end`) it
     takes the loss instead of walking to the action cap. ``fresh=False`` is the
     agent as it was, which the golden games replay: it shuttled between two rooms
     in about a quarter of the games capped at 600 actions.
@@ -123,13 +123,11 @@ class GreedyAgent:
         self._visits: dict[tuple[object, ...], int] = {}
         self._fresh = fresh
 
-    def choose(self, state: State) -> Action:
-        """The legal action whose result scores best (:func:`score`, less the revisit cost)."""
+    def choose_in(self, state: State) -> Action:
+        """The legal action whose result scores best (:func:`score`, less the revisit cost), in a
+        world drawn for the player (or, for the golden games, the state itself)."""
         if not isinstance(state, State):
-            raise TypeError(
-                "GreedyAgent plays the solo game; VS has chaos_tower.tower.vs.agents, "
-                "Crest Duel chaos_tower.crest.agents"
-            )
+            raise TypeError(f"the solo greedy agent plays the solo game, not {type(state).__name__}")
         if self._fresh and self._visits.get(_position(state), 0) >= 2:
             way_out = concession(state)  # back where it has been: is any way on left?
             if way_out is not None:

@@ -1,0 +1,161 @@
+"""Write docs/guides/lab-metrics.md: every lab metric's definition and formula, and the metrics of
+every mode from small runs of the built-in sets (issue 25 item 1), with a skill-depth line each.
+
+    PYTHONPATH=src python tools/gen_lab_metrics.py [--games 200] [--out docs/guides/lab-metrics.md]
+
+The figures come from runs played here, in this process, so the page states the machine, its load
+and how long the runs took; the definitions come from chaos_tower.lab.metrics.DEFINITIONS, the
+same table `chaos-tower lab metrics` and the HTML report print.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import tempfile
+import time
+from pathlib import Path
+
+from chaos_tower.lab.depth import depth
+from chaos_tower.lab.metrics import DEFINITIONS, LATE_TURNS, figure, game_metrics
+from chaos_tower.lab.results import read_games, read_record
+from chaos_tower.lab.runner import run
+from chaos_tower.lab.spec import CardSource, RunSpec
+
+COMMAND = "PYTHONPATH=src python tools/gen_lab_metrics.py"
+
+MODES: list[tuple[str, RunSpec, tuple[str, str]]] = [
+    ("Tower solo, random", RunSpec(agents=("random",), max_actions=600), ("heuristic", "random")),
+    ("Tower solo, heuristic", RunSpec(agents=("heuristic",), max_actions=600), ("heuristic", "random")),
+    (
+        "Tower VS, 2 players, heuristic",
+        RunSpec(mode="vs", players=2, agents=("heuristic",)),
+        ("heuristic", "random"),
+    ),
+    (
+        "Tower VS, 2 players, random, own_attribute_bluff=true (the random agent bluffs)",
+        RunSpec(mode="vs", players=2, agents=("random",), readings=(("own_attribute_bluff", True),)),
+        ("heuristic", "random"),
+    ),
+    (
+        "Tower VS, 3 players, heuristic",
+        RunSpec(mode="vs", players=3, agents=("heuristic",)),
+        ("heuristic", "random"),
+    ),
+    (
+        "Crest Duel, 2 players, greedy",
+        RunSpec(game="crest", mode="duel", players=2, agents=("greedy",)),
+        ("greedy", "random"),
+    ),
+    (
+        "Crest Duel, 4 players in two teams, greedy",
+        RunSpec(game="crest", mode="duel", players=4, teams=True, agents=("greedy",)),
+        ("greedy", "random"),
+    ),
+]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "&#124;")  # a bar inside a Markdown table cell (1/|W|) would split it
+
+
+def _definitions() -> list[str]:
+    lines = ["| metric | key | formula |", "|---|---|---|"]
+    for key, (label, formula) in DEFINITIONS.items():
+        lines.append(f"| {_cell(label)} | `{key}` | {_cell(formula)} |")
+    return lines
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--depth-seeds", type=int, default=40)
+    parser.add_argument("--out", default="docs/guides/lab-metrics.md")
+    args = parser.parse_args()
+    load = os.getloadavg()
+    start = time.perf_counter()
+    sections: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="lab-metrics-") as folder:
+        for k, (title, base, (strong, weak)) in enumerate(MODES):
+            spec = RunSpec(
+                **{
+                    **base.as_json(),
+                    "agents": base.agents,
+                    "readings": base.readings,
+                    "games": args.games,
+                    "seed": 0,
+                }
+            )
+            where = Path(folder) / str(k)
+            run(spec, where, workers=0)
+            found = game_metrics(read_games(where), read_record(where)["spec"])
+            skill = depth(spec, CardSource(game=spec.game), strong, weak, games=args.depth_seeds)
+            options = " ".join(f"--option {n}={str(v).lower()}" for n, v in spec.readings)
+            command = (
+                f"chaos-tower lab run --out RUN -n {args.games} --game {spec.game}"
+                + (f" --mode {spec.mode}" if spec.game == "tower" else "")
+                + (f" --players {spec.players}" if spec.players > 1 else "")
+                + (" --teams" if spec.teams else "")
+                + f" --agent {spec.agents[0]} --max-actions {spec.max_actions}"
+                + (f" {options}" if options else "")
+                + " && chaos-tower lab metrics RUN"
+            )
+            rows = ["| metric | figure, 95 % interval |", "|---|---|"]
+            rows += [f"| {_cell(r['label'])} | {_cell(figure(r))} |" for r in found["rows"]]
+            sections += [
+                f"### {title}",
+                "",
+                f"`{command}`",
+                "",
+                *rows,
+                "",
+                f"Skill depth (`lab depth --strong {strong} --weak {weak} -n {args.depth_seeds}`, the "
+                f"same options): {skill.text().splitlines()[2].removeprefix('gain: ')}.",
+                "",
+            ]
+    seconds = time.perf_counter() - start
+    page = [
+        "# The lab's game metrics",
+        "",
+        f"<!-- generated by {COMMAND}; do not edit by hand -->",
+        "",
+        "`chaos-tower lab metrics RUN` prints these figures for a results directory, each with its 95 %",
+        "interval, and `lab report RUN --html` shows them (hover a name for its formula); `--json FILE`",
+        f"writes them. Decisiveness counts the last N turns, `--late N` (default {LATE_TURNS}).",
+        "",
+        "## Definitions",
+        "",
+        "*n* games; *W(g)* the seats that won game *g*; a seat's *points* in a game: 1/|W| if it won,",
+        "1/|D| if nobody won and it is one of the *D* seats that drew or were stopped by the action",
+        "cap, else 0 (a 2-player draw is ½ each). Shares carry Wilson's score interval, means the",
+        "normal interval of the mean. The race between seats is read from the events: the VS modes a",
+        "player's highest single counter (what the deck-out ending compares, TOC-VS2-030), Crest Duel",
+        "a monster's HP (its card's HP less the damage plus the healing the events report); the solo",
+        "Tower has no race, so its lead changes and decisiveness are not defined.",
+        "",
+        *_definitions(),
+        "",
+        "Skill depth (`lab depth --strong S --weak W`): for each game seed, the weak agent in every",
+        "seat (the baseline), then one game per seat with the strong agent there and the weak one in",
+        "the others (seats swapped; the weak agents keep the baseline's random numbers). The gain of a",
+        "seed is the mean over seats of the strong agent's points minus the weak one's in that seat of",
+        "the baseline; the depth is its mean over the seeds, with the normal interval (solo wins:",
+        "Newcombe's paired interval). An A/A run (the same agent as both) has an interval holding 0.",
+        "",
+        "## Every mode, measured",
+        "",
+        f"Generated by `{COMMAND} --games {args.games} --depth-seeds {args.depth_seeds}` "
+        f"on {platform.machine()} with "
+        f"{os.cpu_count()} cores, one process, load average {load[0]:.1f} at the start "
+        f"(other agents sharing the machine); the runs took {seconds:.0f} s. Seed 0, the built-in sets.",
+        "",
+        *sections,
+    ]
+    Path(args.out).write_text("\n".join(page).rstrip() + "\n", encoding="utf-8")
+    print(f"wrote {args.out} in {seconds:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
