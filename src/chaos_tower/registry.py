@@ -246,6 +246,10 @@ class GameSpec:
     """``(section, card data, set data)``: the neutral stand-ins the lab's card experiments play for a card
     (``chaos-tower lab ablate``), each with a label (``[]``: none for that card; ``None``: not a card);
     ``None``: the game has none."""
+    facts: Callable[[str, Any, int], Any] | None = None
+    """``(mode, cards, players)``: a new tracker of one game's per-card facts for the lab
+    (:class:`chaos_tower.kernel.facts.Tracker`: it reads each action's events and gives the row's
+    facts and each seat's result); ``None``: the base tracker, which keeps no card fact."""
 
     @property
     def cardset_schema(self) -> str:

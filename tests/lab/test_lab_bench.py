@@ -31,3 +31,18 @@ def test_every_side_of_the_lab_benchmark_plays(bench_lab: ModuleType) -> None:
         bench_lab.with_lab(30, workers=1),
     ):
         assert rate > 0 and cpu_rate > 0
+
+
+def test_the_benchmark_prints_each_figure_beside_its_target_and_the_load(
+    bench_lab: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25: the overhead against its 10 % and the million games against its 10 minutes, each with a
+    verdict, and the load average before and after (a figure from a busy machine says so)."""
+    monkeypatch.setattr(sys, "argv", ["bench_lab.py", "--games", "20", "--rounds", "1", "--no-dask"])
+    bench_lab.main()
+    out = capsys.readouterr().out
+    assert out.startswith("load before: ") and "\nload after: " in out
+    overhead = next(line for line in out.splitlines() if line.startswith("bare loop and lab alternating"))
+    assert "target <= 10 %: " in overhead and overhead.endswith(("met", "NOT met"))
+    million = next(line for line in out.splitlines() if line.startswith("1,000,000 games at the steady"))
+    assert "target <= 10 min: " in million

@@ -19,10 +19,10 @@ import pytest
 import chaos_tower as ct
 from chaos_tower.agents import decide
 from chaos_tower.app.cli import main
+from chaos_tower.kernel.race import Race
 from chaos_tower.lab.agents import factory_for
 from chaos_tower.lab.facts import tracker_for
 from chaos_tower.lab.metrics import DEFINITIONS, game_metrics, metrics_text, points
-from chaos_tower.lab.race import Race
 from chaos_tower.lab.results import SCHEMA, read_games, to_table
 from chaos_tower.lab.runner import run
 from chaos_tower.lab.spec import RunSpec

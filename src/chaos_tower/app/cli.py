@@ -169,7 +169,7 @@ def _validate(paths: Sequence[str], fmt: str, *, strict: bool = False, play: int
     if play > 0:
         from ..lab.validate import play_warnings
 
-        warnings_of = {path: play_warnings(cards, play) for path, cards in cards_of.items() if cards}
+        warnings_of = {p: play_warnings(cards, play, path=p) for p, cards in cards_of.items() if cards}
     if fmt == "json":
         report = [
             {"path": path, "valid": not failed, "cards": count, "problems": [p.as_json() for p in problems]}

@@ -11,6 +11,7 @@ from .agents import KIT
 from .cards import CrestCardSet
 from .checks import crest_issues
 from .convert import crest_hooks
+from .labfacts import crest_facts
 from .lints import crest_lints
 from .standins import crest_standins
 from .state import CrestState
@@ -35,6 +36,7 @@ SPEC = GameSpec(
     lints=crest_lints,
     raw_references=_references,
     standins=crest_standins,
+    facts=crest_facts,
     modes=(
         ModeSpec(
             name="duel",

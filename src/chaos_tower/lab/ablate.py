@@ -93,7 +93,7 @@ class Ablation:
 
     def text(self, most: int = 10) -> str:
         """The ranking as text: the top and the bottom ``most`` rows (both tails), the rest counted."""
-        unit = "points" if metric(self.metric, self.spec.mode == "solo").binary else ""
+        unit = "points" if metric(self.metric, self.spec.players == 1).binary else ""
         scale = 100.0 if unit else 1.0
         head = (
             f"{'A/A check' if self.aa else 'card effects'} on {self.metric} ({self.spec.rules}, "
@@ -183,7 +183,7 @@ def ablate(
     aa: bool = False,
 ) -> Ablation:
     """Play the set and each card's stand-in ``games`` times on the same seeds; rank the effects."""
-    solo = spec.mode == "solo"
+    solo = spec.players == 1
     name = measure or ("win" if solo else "draw")
     chosen = metric(name, solo)
     found, skipped = variants(source, cards)

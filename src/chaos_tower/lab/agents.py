@@ -18,10 +18,15 @@ from typing import Any
 
 from .failure import LabError
 
-__all__ = ["AGENTS", "GAMES", "Factory", "make_agent", "names_for", "parse_agent", "register_agent"]
+__all__ = ["AGENTS", "Factory", "make_agent", "names_for", "parse_agent", "register_agent"]
 
-GAMES = ("tower-solo", "tower-vs", "crest")
-"""The games (and modes) a run can play: the front door's rule names."""
+
+def games() -> tuple[str, ...]:
+    """The games (and modes) a run can play: every registered mode's front door name (``tower-solo``)."""
+    from chaos_tower import registry
+
+    return tuple(mode.rules.name for game in registry.games() for mode in game.modes)
+
 
 Factory = Callable[[int], Any]
 """Makes an agent (anything with ``choose(decision)``, :class:`chaos_tower.agents.Decision`) from its seed."""
@@ -50,15 +55,30 @@ def _mode_agents(game: str) -> tuple[str, ...]:
 
 
 class _FromLibrary:
-    """A factory for one of the library's agents with fixed parameters (picklable: names and values)."""
+    """A factory for one of the library's agents with fixed parameters (picklable: names and values).
+
+    The mode is looked up in the registry once per factory (and process), not per game.
+    """
 
     def __init__(self, name: str, params: tuple[tuple[str, Any], ...], game: str) -> None:
         self.name, self.params, self.game = name, params, game
+        self.kwargs = dict(params)
+        self.mode: Any = None
+        self.looked = False
 
     def __call__(self, seed: int) -> Any:
         from chaos_tower.agents import make_agent as library_agent
 
-        return library_agent(self.name, 0, seed, mode=_mode(self.game), **dict(self.params))
+        if not self.looked:
+            self.mode, self.looked = _mode(self.game), True
+        return library_agent(self.name, 0, seed, mode=self.mode, **self.kwargs)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"name": self.name, "params": self.params, "game": self.game}  # plain data across processes
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.name, self.params, self.game = state["name"], state["params"], state["game"]
+        self.kwargs, self.mode, self.looked = dict(self.params), None, False
 
 
 def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
@@ -74,15 +94,16 @@ def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:
 
 
 def register_agent(name: str, game: str, factory: Factory) -> None:
-    """Offer ``factory`` under ``name`` for ``game`` (one of :data:`GAMES`)."""
-    if game not in GAMES:
-        raise LabError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    """Offer ``factory`` under ``name`` for ``game`` (a mode's front door name: :func:`games`)."""
+    known = games()
+    if game not in known:
+        raise LabError(f"unknown game {game!r} (known: {', '.join(known)})")
     AGENTS.setdefault(name, {})[game] = factory
 
 
 def names_for(game: str) -> tuple[str, ...]:
     """The agent names that play ``game``."""
-    own = {name for name, games in AGENTS.items() if game in games}
+    own = {name for name, plays in AGENTS.items() if game in plays}
     return tuple(sorted(own | set(_mode_agents(game) or _library())))
 
 

@@ -54,9 +54,11 @@ def add_lab_parser(commands: Any) -> None:
     run.add_argument("--games", "-n", type=_count(0), default=1000, help="games to play (default 1000)")
     run.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
     run.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
-    run.add_argument("--game", choices=("tower", "crest"), default="tower")
-    run.add_argument("--mode", choices=("solo", "vs"), default="solo", help="tower: solo (default) or vs")
-    run.add_argument("--players", type=int, help="vs: 2 to 5; crest: 2 to 6 (default 2)")
+    run.add_argument(
+        "--game", help="a registered game: tower (default: the first registered), crest, a plugin's"
+    )
+    run.add_argument("--mode", help="one of the game's modes (default its first: tower solo, crest duel)")
+    run.add_argument("--players", type=int, help="players of the mode (default its fewest: vs 2, crest 2)")
     run.add_argument("--teams", action="store_true", help="crest with 4 or 6 players: two teams")
     run.add_argument("--extra-rule", action="store_true", help="vs: the extra rule (TOC-VS2-032)")
     run.add_argument(
@@ -181,12 +183,10 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .runner import run
-    from .spec import CardSource, RunSpec
+    from .spec import CardSource, RunSpec, mode_defaults
 
-    game = args.game
-    mode = "duel" if game == "crest" else args.mode
-    players = args.players or (1 if mode == "solo" else 2)
-    agents = tuple(args.agent or (["greedy"] if game == "crest" else ["random"]))
+    game, mode, players = mode_defaults(args.game, args.mode, args.players)
+    agents = tuple(args.agent or ["random"])  # the agent every mode plays
     spec = RunSpec(
         game=game,
         mode=mode,

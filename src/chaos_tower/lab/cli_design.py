@@ -24,15 +24,15 @@ COMMANDS = ("ablate", "tune", "patch")
 
 def _play_options(parser: argparse.ArgumentParser, games: int) -> None:
     parser.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
-    parser.add_argument("--game", default="tower", help="the game (default tower)")
-    parser.add_argument("--mode", default="solo", help="the mode (tower: solo or vs; default solo)")
-    parser.add_argument("--players", type=int, help="players of a multiplayer mode (default 2)")
+    parser.add_argument("--game", help="a registered game (default: the first registered, tower)")
+    parser.add_argument("--mode", help="one of the game's modes (default its first: tower solo)")
+    parser.add_argument("--players", type=int, help="players of the mode (default its fewest)")
     parser.add_argument("--teams", action="store_true", help="crest with 4 or 6 players: two teams")
     parser.add_argument(
         "--agent",
         default=None,
         metavar="NAME",
-        help="the agent of every seat (default: heuristic; NAME:KEY=VALUE)",
+        help="the agent of every seat (default: heuristic where the mode plays it; NAME:KEY=VALUE)",
     )
     parser.add_argument("--games", "-n", type=int, default=games, help=f"games per arm (default {games})")
     parser.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
@@ -73,19 +73,26 @@ def add_design_parsers(sub: Any) -> None:
     patch.add_argument("set", metavar="SET", help="the card set (a file or directory), or 'builtin'")
     patch.add_argument("patch", metavar="PATCH", help="a patch from `lab tune`")
     patch.add_argument("--out", required=True, metavar="DIR", help="a new or empty directory for the copy")
-    patch.add_argument("--game", default="tower", help="the set's game (default tower)")
+    patch.add_argument("--game", help="the set's game (default: the first registered, tower)")
+
+
+def _default_agent(game: str, mode: str) -> str:
+    # The heuristic agent where the mode's facts say it plays, else the mode's first (weakest) agent.
+    from chaos_tower import registry
+
+    modes = registry.game(game)
+    facts = modes.mode(mode) if mode in modes.mode_names else modes.modes[0]
+    return "heuristic" if facts.plays("heuristic") else facts.agents[0]
 
 
 def _spec_and_source(args: argparse.Namespace) -> tuple[Any, Any]:
     from .failure import LabError
-    from .spec import CardSource, RunSpec
+    from .spec import CardSource, RunSpec, mode_defaults
 
     if args.games < 1 or args.workers < 0 or args.max_actions < 1:
         raise LabError("--games and --max-actions are 1 or more, --workers 0 or more")
-    game = args.game
-    mode = "duel" if game == "crest" else args.mode
-    players = args.players or (1 if mode == "solo" else 2)
-    agent = args.agent or ("heuristic" if game != "crest" else "greedy")
+    game, mode, players = mode_defaults(args.game, args.mode, args.players)
+    agent = args.agent or _default_agent(game, mode)
     spec = RunSpec(
         game=game,
         mode=mode,
@@ -171,9 +178,10 @@ def _writable(path: Path) -> None:
 
 def _patch(args: argparse.Namespace, out: TextIO) -> int:
     from .cardedit import apply_patch, read_patch
-    from .spec import CardSource
+    from .spec import CardSource, mode_defaults
 
-    source = CardSource.read(None if args.set == "builtin" else args.set, args.game)
+    game = mode_defaults(args.game, None, None)[0]
+    source = CardSource.read(None if args.set == "builtin" else args.set, game)
     changes = read_patch(args.patch)
     apply_patch(source, changes, Path(args.out))
     print(

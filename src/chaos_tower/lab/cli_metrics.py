@@ -53,9 +53,11 @@ def add_metrics_parsers(sub: Any, output: Callable[..., None]) -> None:
         help="points (a win; default) or floor (solo)",
     )
     depth.add_argument("--cards", metavar="PATH", help="a card set (default: the game's built-in one)")
-    depth.add_argument("--game", default="tower", choices=("tower", "crest"))
-    depth.add_argument("--mode", default="solo", help="tower: solo (default) or vs")
-    depth.add_argument("--players", type=int, help="players of a multiplayer mode (default 2)")
+    depth.add_argument(
+        "--game", help="a registered game: tower (default: the first registered), crest, a plugin's"
+    )
+    depth.add_argument("--mode", help="one of the game's modes (default its first: tower solo, crest duel)")
+    depth.add_argument("--players", type=int, help="players of the mode (default its fewest: vs 2, crest 2)")
     depth.add_argument("--teams", action="store_true", help="crest with 4 or 6 players: two teams")
     depth.add_argument("--games", "-n", type=int, default=200, help="game seeds (default 200)")
     depth.add_argument("--seed", type=int, default=0, help="the master seed (default 0)")
@@ -95,15 +97,15 @@ def run_metrics(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _depth(args: argparse.Namespace, out: TextIO, output: Callable[..., None]) -> int:
     from .depth import depth
     from .failure import LabError
-    from .spec import CardSource, RunSpec
+    from .spec import CardSource, RunSpec, mode_defaults
 
     if args.workers < 0 or args.max_actions < 1:
         raise LabError("--max-actions is 1 or more, --workers 0 or more")
-    mode = "duel" if args.game == "crest" else args.mode
+    game, mode, players = mode_defaults(args.game, args.mode, args.players)
     spec = RunSpec(
-        game=args.game,
+        game=game,
         mode=mode,
-        players=args.players or (1 if mode == "solo" else 2),
+        players=players,
         teams=args.teams,
         agents=(args.weak,),
         games=args.games,
@@ -112,7 +114,7 @@ def _depth(args: argparse.Namespace, out: TextIO, output: Callable[..., None]) -
     ).check()
     found = depth(
         spec,
-        CardSource.read(args.cards, args.game),
+        CardSource.read(args.cards, game),
         args.strong,
         args.weak,
         games=args.games,

@@ -26,6 +26,7 @@ from typing import Any
 from attrs import evolve, frozen
 
 from .experiment import pool
+from .facts import tracker_for
 from .failure import LabError
 from .intervals import mean_interval, paired_newcombe
 from .metrics import points
@@ -147,8 +148,8 @@ def depth(
     """
     if metric not in METRICS:
         raise LabError(f"depth measures {' or '.join(METRICS)}, not {metric!r}")
-    if metric == "floor" and spec.mode != "solo":
-        raise LabError("the floor is the solo Tower's")
+    if metric == "floor" and tracker_for(spec.rules, source.load(), spec.players).floor is None:
+        raise LabError(f"{spec.rules} keeps no floor (its facts tracker reads none: the solo Tower's does)")
     if games < 2:
         raise LabError("skill depth needs 2 game seeds or more")
     evolve(spec, agents=(strong,)).check()

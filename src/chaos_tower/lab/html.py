@@ -85,6 +85,104 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     return f'<div class="wide"><table><tr>{cells}</tr>{body}</table></div>'
 
 
+def _card_cell(card: str, names: dict[str, str]) -> str:
+    # The card by name, its id on hover (and in the cell's data, for a reader's tools).
+    name = names.get(card) or card
+    return f'<td title="{html.escape(card)}" data-card="{html.escape(card)}">{html.escape(name)}</td>'
+
+
+def _cards_section(summary: dict[str, Any], record: dict[str, Any], most: int) -> list[str]:
+    """The per-card table (lab.cardtable): both tails of the length-stratified differences, by name
+    with the id on hover, and the rows implied by winning in a table of their own."""
+    from .cardtable import tails
+
+    names = record["cards"].get("names") or {}
+    high, low, implied = tails(summary["cards"], most)
+    rows = [*high, *low]
+    if not rows and not implied:
+        return []
+    parts: list[str] = []
+    if any(c["with"]["successes"] or c["without"]["successes"] for c in rows):
+        points = [
+            (
+                names.get(c["card"]) or c["card"],
+                c["stratified"]["difference"],
+                c["stratified"]["low"],
+                c["stratified"]["high"],
+            )
+            for c in rows
+        ]
+        parts.append(
+            '<div class="plot" id="plot-cards">'
+            + _svg(
+                _intervals(
+                    points, "Win rate with minus without, within game-length deciles", "difference (95 % CI)"
+                )
+            )
+            + "</div>"
+        )
+    parts.append("<h2>Cards: with vs without</h2>")
+    parts.append(
+        '<p class="note">Correlation, not cause: a card seen in a game is also a sign of a longer game, so '
+        "the difference is taken within deciles of game length and pooled (Mantel–Haenszel); q is the "
+        "Benjamini–Hochberg q-value over every card. The highest and the lowest rows are shown. With several "
+        "players each seat counts, with the cards it drew, placed or used. Hover a name for its id.</p>"
+    )
+    head = [
+        "card",
+        "games (seats)" if summary["players"] > 1 else "games",
+        "won with",
+        "won without",
+        "difference within lengths",
+        "q",
+        "crude difference",
+        "placed",
+        "held",
+        "used",
+    ]
+    body = "".join(
+        "<tr>"
+        + _card_cell(c["card"], names)
+        + "".join(
+            f"<td>{html.escape(cell)}</td>"
+            for cell in (
+                str(c["games"]),
+                interval(c["with"]),
+                interval(c["without"]),
+                f"{100 * c['stratified']['difference']:+.1f} [{100 * c['stratified']['low']:+.1f}, "
+                f"{100 * c['stratified']['high']:+.1f}]",
+                f"{c['stratified']['q']:.2g}",
+                f"{100 * c['difference']:+.1f} [{100 * c['low']:+.1f}, {100 * c['high']:+.1f}]",
+                str(c["placed"]),
+                str(c["held"]),
+                str(c["used"]),
+            )
+        )
+        + "</tr>"
+        for c in rows
+    )
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    parts.append(f'<div class="wide"><table id="cards"><tr>{cells}</tr>{body}</table></div>')
+    if implied:
+        parts.append("<h2>Cards implied by winning</h2>")
+        parts.append(
+            '<p class="note">Met in at least 90 % of the won games (seats), and at most half as often in '
+            "the lost or in every win: meeting them is part of winning, so their with-minus-without "
+            "says nothing of the card.</p>"
+        )
+        body = "".join(
+            "<tr>"
+            + _card_cell(c["card"], names)
+            + f"<td>{pct(c['won_share'])}</td><td>{pct(c['lost_share'])}</td></tr>"
+            for c in implied
+        )
+        parts.append(
+            '<div class="wide"><table id="implied">'
+            f"<tr><th>card</th><th>met in won</th><th>met in lost</th></tr>{body}</table></div>"
+        )
+    return parts
+
+
 def html_report(
     summary: dict[str, Any], record: dict[str, Any], *, top: int = 20, metrics: dict[str, Any] | None = None
 ) -> str:
@@ -162,50 +260,10 @@ def html_report(
                 _bars([d for d, _ in deaths], [k for _, k in deaths], "Deaths by card", "killing blows"),
             )
         )
-    cards = [c for c in summary["cards"] if c["with"]["trials"] and c["without"]["trials"]][:top]
     parts.append("<h2>Plots</h2>")
     for name, draw in plots:
         parts.append(f'<div class="plot" id="plot-{name}">{_svg(draw)}</div>')
-    if cards:
-        if any(c["with"]["successes"] or c["without"]["successes"] for c in cards):
-            rows_c = [(c["card"], c["difference"], c["low"], c["high"]) for c in cards]
-            parts.append(
-                '<div class="plot" id="plot-cards">'
-                + _svg(_intervals(rows_c, "Win rate with minus without the card", "difference (95 % CI)"))
-                + "</div>"
-            )
-        parts.append("<h2>Cards: with vs without</h2>")
-        parts.append(
-            '<p class="note">Correlation, not cause: a card seen in a game is also a sign of a longer game. '
-            "With several players each seat counts, with the cards it drew, placed or used.</p>"
-        )
-        parts.append(
-            _table(
-                [
-                    "card",
-                    "games (seats)" if summary["players"] > 1 else "games",
-                    "won with",
-                    "won without",
-                    "difference",
-                    "placed",
-                    "held",
-                    "used",
-                ],
-                [
-                    [
-                        c["card"],
-                        str(c["games"]),
-                        interval(c["with"]),
-                        interval(c["without"]),
-                        f"{100 * c['difference']:+.1f} [{100 * c['low']:+.1f}, {100 * c['high']:+.1f}]",
-                        str(c["placed"]),
-                        str(c["held"]),
-                        str(c["used"]),
-                    ]
-                    for c in cards
-                ],
-            )
-        )
+    parts.extend(_cards_section(summary, record, top // 2))
     parts.append("<h2>Run record</h2>")
     parts.append(f"<pre>{html.escape(json.dumps(record, indent=2, ensure_ascii=False))}</pre>")
     body = "\n".join(parts)

@@ -99,8 +99,6 @@ DEFINITIONS: dict[str, tuple[str, str]] = {
 }
 """Each metric's key → (what it is, its formula)."""
 
-_RACE = {"tower-vs": "the highest single counter (TOC-VS2-030)", "crest": "the monster's HP"}
-
 
 def points(results: list[str], winners: list[int]) -> list[float]:
     """Each seat's share of the game's one point: winners split it, else the drawn (or capped) seats."""
@@ -157,7 +155,7 @@ def game_metrics(table: pa.Table, spec: dict[str, Any], *, late: int = LATE_TURN
     rows = table.to_pydict()
     n = table.num_rows
     players = int(spec["players"])
-    rules = "crest" if spec["game"] == "crest" else f"tower-{spec['mode']}"
+    rules = _rules(spec)
     winners = [list(w or ()) for w in rows["winners"]]
     out: list[dict[str, Any]] = [{"key": "games", "label": "games", "kind": "count", "value": n}]
     decided = sum(1 for w in winners if w)
@@ -176,28 +174,35 @@ def game_metrics(table: pa.Table, spec: dict[str, Any], *, late: int = LATE_TURN
         out.append({**gap, "seats": [best, worst]})
         fair = 0.5 if spec.get("teams") else 1 / players
         known = [(f, w, p) for f, w, p in zip(rows["first"], winners, shares, strict=True) if f is not None]
-        first_wins = sum(1 for f, w, _ in known if w and f in w)
-        row = _share("first_decided", first_wins, sum(1 for _, w, _ in known if w))
-        out.append(
-            {
-                **row,
-                "value": row["value"] - fair,
-                "low": row["low"] - fair,
-                "high": row["high"] - fair,
-                "fair": fair,
-                "kind": "advantage",
-            }
-        )
-        share = 1 / players  # a point is split among the winners: a seat's fair share is 1/k, teams or not
-        out.append({**_mean("first_points", [p[f] for f, _, p in known], shift=share), "fair": share})
+        if not known:
+            why = "no game's first seat is known"
+            out.append(
+                {"key": "first_decided", "label": "first-player advantage", "kind": "none", "why": why}
+            )
+        else:
+            first_wins = sum(1 for f, w, _ in known if w and f in w)
+            row = _share("first_decided", first_wins, sum(1 for _, w, _ in known if w))
+            out.append(
+                {
+                    **row,
+                    "value": row["value"] - fair,
+                    "low": row["low"] - fair,
+                    "high": row["high"] - fair,
+                    "fair": fair,
+                    "kind": "advantage",
+                }
+            )
+            # A point is split among the winners: a seat's fair share is 1/k, teams or not.
+            share = 1 / players
+            out.append({**_mean("first_points", [p[f] for f, _, p in known], shift=share), "fair": share})
     out.append(_spread("length_actions", list(rows["length"])))
     turns = [t for t in rows.get("turns", ()) if t is not None]
     if turns:
         out.append(_spread("length_turns", turns))
     out.append(_share("capped", sum(1 for c in rows["cause"] if c == "max-actions"), n))
     changes = [c for c in rows.get("lead_changes", ()) if c is not None]
-    if changes and rules in _RACE:
-        out.append({**_mean("lead_changes", [float(c) for c in changes]), "race": _RACE[rules]})
+    if changes:  # kept by the game's tracker (GameSpec.facts) when its mode has a race between seats
+        out.append(_mean("lead_changes", [float(c) for c in changes]))
         out.append(_share("lead_changed", sum(1 for c in changes if c), len(changes)))
         single = [
             (w, leader, kept)
@@ -210,14 +215,23 @@ def game_metrics(table: pa.Table, spec: dict[str, Any], *, late: int = LATE_TURN
     else:
         why = "one player: no race between seats" if players == 1 else "no race score kept for this mode"
         out.append({"key": "lead_changes", "label": "lead changes, decisiveness", "kind": "none", "why": why})
-    if rules == "tower-vs":
+    bluffs = [b for b in rows.get("bluffs", ()) if b is not None]
+    if bluffs:  # kept by the tracker of a mode won by declaring (the VS modes)
         out.append(_share("named_win", sum(1 for c in rows["cause"] if c == "named"), n))
-        bluffs = [b for b in rows.get("bluffs", ()) if b is not None]
         kept_bluffs = sum(k for k in rows.get("bluffs_kept", ()) if k is not None)
-        if bluffs:
-            out.append(_mean("bluffs", [float(b) for b in bluffs]))
-            out.append(_share("bluff_kept", kept_bluffs, sum(bluffs)))
+        out.append(_mean("bluffs", [float(b) for b in bluffs]))
+        out.append(_share("bluff_kept", kept_bluffs, sum(bluffs)))
     return {"rules": rules, "players": players, "late": late, "rows": out}
+
+
+def _rules(spec: dict[str, Any]) -> str:
+    # The mode's front door name (``ModeSpec.rules.name``), or "GAME MODE" for a game not registered now.
+    from chaos_tower import registry
+
+    try:
+        return registry.game(spec["game"]).mode(spec["mode"]).rules.name
+    except KeyError:
+        return f"{spec['game']} {spec['mode']}"
 
 
 def _pct(value: float) -> str:

@@ -79,17 +79,50 @@ def summary_text(summary: dict[str, Any], record: dict[str, Any], *, top: int = 
     if summary["deaths"]:
         deaths = ", ".join(f"{card} {count}" for card, count in list(summary["deaths"].items())[:top])
         lines.append(f"deaths by card (one per death; a + b: one combined blow): {deaths}")
-    cards = [c for c in summary["cards"] if c["without"]["trials"] and c["with"]["trials"]]
-    if cards and any(c["with"]["successes"] or c["without"]["successes"] for c in cards):
-        unit = "games" if spec["players"] == 1 else "seats"
-        lines.append(f"cards with vs without, over {unit} (correlation, not cause):")
-        for card in cards[:top]:
-            lines.append(
-                f"  {card['card']}: {pct(card['with']['rate'])} with ({card['games']} {unit}) vs "
-                f"{pct(card['without']['rate'])} without, difference {100 * card['difference']:+.1f} points "
-                f"[{100 * card['low']:+.1f}, {100 * card['high']:+.1f}]"
-            )
+    lines.extend(cards_text(summary, record, top))
     return "\n".join(lines)
+
+
+def cards_text(summary: dict[str, Any], record: dict[str, Any], most: int) -> list[str]:
+    """The per-card table's lines: by name and id, stratified by game length, both tails, and the
+    rows implied by winning set apart (:mod:`chaos_tower.lab.cardtable`)."""
+    from .cardtable import card_label, tails
+
+    names = record["cards"].get("names") or {}
+    high, low, implied = tails(summary["cards"], most)
+    if not any(c["with"]["successes"] or c["without"]["successes"] for c in (*high, *low, *implied)):
+        return []
+    unit = "games" if record["spec"]["players"] == 1 else "seats"
+    count = sum(1 for c in summary["cards"] if c["with"]["trials"] and c["without"]["trials"])
+    lines = [
+        f"cards with vs without, over {unit}, stratified by game length (correlation, not cause; "
+        f"q: Benjamini-Hochberg over {count} cards):"
+    ]
+
+    def line(card: dict[str, Any]) -> str:
+        st = card["stratified"]
+        return (
+            f"  {card_label(card['card'], names)}: {100 * st['difference']:+.1f} points "
+            f"[{100 * st['low']:+.1f}, {100 * st['high']:+.1f}], q = {st['q']:.2g}; crude "
+            f"{pct(card['with']['rate'])} with ({card['games']} {unit}) vs "
+            f"{pct(card['without']['rate'])} without"
+        )
+
+    lines += [line(c) for c in high]
+    if low:
+        lines.append("  ... the lowest:")
+        lines += [line(c) for c in low]
+    if implied:
+        lines.append(
+            f"implied by winning (met in at least 90 % of the won {unit}, and at most half as often in the "
+            "lost or in every win; not card effects):"
+        )
+        lines += [
+            f"  {card_label(c['card'], names)}: in {pct(c['won_share'])} of won, "
+            f"{pct(c['lost_share'])} of lost"
+            for c in implied
+        ]
+    return lines
 
 
 def compare_text(result: dict[str, Any], a: str, b: str) -> str:

@@ -54,9 +54,10 @@ SCHEMA = pa.schema(
 """One row per game.
 
 ``seat_cards``: ``seat:card`` for what each seat drew, placed or used; ``first``:
-the seat that played first (VS, Crest); ``floor``: the highest reached (solo);
+the seat that played first (VS, Crest: as the setup names it; another game of several
+players: the seat to act first); ``floor``: the highest reached (solo);
 ``turns``, ``lead_changes``, ``leader``, ``lead_kept``: the race between seats
-(:mod:`.race`; empty in the solo Tower); ``bluffs``, ``bluffs_kept``: the VS
+(:mod:`chaos_tower.kernel.race`; empty in the solo Tower); ``bluffs``, ``bluffs_kept``: the VS
 declarations naming one's own attribute, and those no other player then named
 rightly (:mod:`.metrics`).
 """

@@ -173,7 +173,7 @@ def run(
         raise LabError("chunk is 1 game or more")
     source = cards or CardSource.read(None, spec.game)
     digest = source.sha256  # loads and validates the set here first: a bad set fails before any work
-    tracker_for(spec.rules, source.load())  # a set whose facts cannot be kept by card ID: refused now
+    tracker_for(spec.rules, source.load(), spec.players)  # facts not kept by card ID: refused now
     folder = Path(out)
     if folder.exists() and not folder.is_dir():
         raise LabError(f"{folder} is a file, not a results directory")
@@ -225,6 +225,7 @@ def _run_locked(
                 "path": source.path or f"built-in ({source.game})",
                 "name": str(getattr(getattr(source.load(), "header", None), "name", "") or ""),
                 "game": source.game,
+                "names": {card.id: card.name for card in source.load().all_cards()},  # id -> name, reports
             },
             "chunk": size,
             "sessions": [],

@@ -65,7 +65,8 @@ class CardSource:
     """
 
     game: str
-    """``tower`` or ``crest``: which built-in set when ``files`` is empty, and which game a file must be."""
+    """A registered game's name (``tower``, ``crest``): which built-in set when ``files`` is empty, and
+    which game a file must be."""
     files: tuple[tuple[str, bytes], ...] = ()
     """(name, bytes) of each card file; ``()`` for the built-in set."""
     path: str | None = None
@@ -89,14 +90,14 @@ class CardSource:
         key = self._key()
         if key not in _LOADED:
             if not self.files:
-                _LOADED[key] = ct.load_cardset(game="crest") if self.game == "crest" else ct.load_cardset()
+                _LOADED[key] = ct.load_cardset(game=self.game)
             else:
                 with tempfile.TemporaryDirectory(prefix="chaos-tower-lab-") as folder:
                     for name, data in self.files:
                         (Path(folder) / Path(name).name).write_bytes(data)
                     where = Path(folder) / self.files[0][0] if len(self.files) == 1 else Path(folder)
                     try:
-                        cards = ct.load_cardset(where, game="crest" if self.game == "crest" else "tower")
+                        cards = ct.load_cardset(where, game=self.game)
                     except ct.CardSetError:
                         cards = None
                 if cards is None or (self.checked is not None and _digest(cards) != self.checked):
@@ -144,6 +145,21 @@ class CardSource:
         return source
 
 
+def mode_defaults(game: str | None, mode: str | None, players: int | None) -> tuple[str, str, int]:
+    """The game (default: the first registered), mode (default: the game's first) and players (default:
+    the mode's fewest) of a command line; :class:`LabError` for a game no one registered."""
+    game = game or registry.games()[0].name
+    try:
+        spec = registry.game(game)
+    except KeyError:
+        names = ", ".join(g.name for g in registry.games())
+        raise LabError(f"game is one of {names}, not {game!r}") from None
+    chosen = mode or spec.modes[0].name
+    if players is None and chosen in spec.mode_names:
+        players = spec.mode(chosen).players[0]
+    return game, chosen, players or 1
+
+
 def _digest(cards: Any) -> str:
     return hashlib.sha256(repr(cards).encode()).hexdigest()
 
@@ -168,9 +184,9 @@ class RunSpec:
     """Everything that decides a run's rows."""
 
     game: str = "tower"
-    """``tower`` or ``crest``."""
+    """A registered game's name (:func:`chaos_tower.registry.games`): ``tower``, ``crest``, a plugin's."""
     mode: str = "solo"
-    """For ``tower``: ``solo`` or ``vs``. Crest Duel has one mode, ``duel``."""
+    """One of the game's modes (``GameSpec.mode_names``): the Tower's ``solo`` or ``vs``, Crest's ``duel``."""
     players: int = 1
     teams: bool = False
     extra_rule: bool = False
@@ -187,8 +203,32 @@ class RunSpec:
 
     @property
     def rules(self) -> str:
-        """The front door's name for the game: ``tower-solo``, ``tower-vs`` or ``crest``."""
-        return "crest" if self.game == "crest" else f"tower-{self.mode}"
+        """The front door's name for the mode (``ModeSpec.rules.name``): ``tower-solo``, ``crest``."""
+        return self.mode_spec().rules.name
+
+    def mode_spec(self) -> registry.ModeSpec:
+        """The mode's facts (:class:`chaos_tower.registry.ModeSpec`); :class:`LabError` if no game has it."""
+        try:
+            game = registry.game(self.game)
+        except KeyError:
+            names = ", ".join(g.name for g in registry.games())
+            raise LabError(f"game is one of {names}, not {self.game!r}") from None
+        if self.mode not in game.mode_names:
+            raise LabError(f"{self.game} plays the modes {', '.join(game.mode_names)}, not {self.mode!r}")
+        return game.mode(self.mode)
+
+    def new_game_options(self) -> dict[str, Any]:
+        """The keywords of ``new_game`` for this spec: only the options the mode has (each mode
+        refuses the others'), the mode's readings included."""
+        has = {option.name for option in self.mode_spec().options}
+        given: dict[str, Any] = {
+            "players": self.players,
+            "teams": True if self.teams else None,
+            "extra_rule": self.extra_rule,
+            "max_actions": self.max_actions,
+        }
+        chosen = {name: value for name, value in given.items() if name in has}
+        return {"mode": self.mode, **chosen, **dict(self.readings)}
 
     def seat_agents(self) -> tuple[str, ...]:
         """The agent of each seat."""
@@ -203,20 +243,15 @@ class RunSpec:
         from .agents import factory_for
 
         self._check_types()
-        if self.game not in ("tower", "crest"):
-            raise LabError(f"game is tower or crest, not {self.game!r}")
-        modes = ("duel",) if self.game == "crest" else ("solo", "vs")
-        if self.mode not in modes:
-            raise LabError(f"{self.game} plays the modes {', '.join(modes)}, not {self.mode!r}")
-        facts = registry.game(self.game).mode(self.mode)  # the mode's facts (registry.ModeSpec)
+        facts = self.mode_spec()  # the mode's facts (registry.ModeSpec)
         low, high = facts.players
         if not low <= self.players <= high:
             raise LabError(f"{self.rules} has {low} to {high} players, not {self.players}")
         if self.teams and self.players not in facts.team_players:
             counts = " or ".join(map(str, facts.team_players)) or "no number of"
             raise LabError(f"{self.rules} plays in teams with {counts} players, not {self.players}")
-        if self.extra_rule and self.mode != "vs":
-            raise LabError("the extra rule is for the VS modes")
+        if self.extra_rule and "extra_rule" not in {option.name for option in facts.options}:
+            raise LabError(f"{self.rules} has no extra rule (it is for the VS modes)")
         if not 0 <= self.games <= MAX_GAMES or self.max_actions < 1:
             raise LabError(f"games is 0 to {MAX_GAMES:.0e} and max_actions 1 or more")
         if len(self.agents) not in (1, self.players):
@@ -239,7 +274,7 @@ class RunSpec:
 
     def _check_readings(self) -> None:
         fixed = {"players", "teams", "extra_rule", "max_actions", "mode"}
-        specs = {s.name: s for s in ct.option_specs(mode=self.mode).get(self.mode, ())}
+        specs = {s.name: s for s in self.mode_spec().options}
         for name, value in self.readings:
             if name in fixed or name not in specs:
                 others = ", ".join(sorted(set(specs) - fixed)) or "none"

@@ -13,8 +13,8 @@ from typing import Any
 
 import pyarrow as pa
 
-from .facts import FACTS
-from .intervals import mcnemar_exact, mean_interval, newcombe, paired_newcombe, wilson
+from .cardtable import card_table
+from .intervals import mcnemar_exact, mean_interval, paired_newcombe, wilson
 from .spec import LabError
 
 __all__ = ["compare", "quantiles", "summarize"]
@@ -75,11 +75,11 @@ def summarize(table: pa.Table, spec: dict[str, Any]) -> dict[str, Any]:
             for s in range(players)
         ]
         summary["first_seat"] = _first_seat(rows, spec)
-    if spec["game"] == "crest":
+    if any(rows["monsters"]):  # a game whose seats each play a monster (Crest Duel's stat cards)
         summary["monsters"] = _by_monster(rows)
     # One credit per death: a card, or the cards of one combined blow ("a + b"), never one per card.
     summary["deaths"] = dict(Counter(card for cards in rows["killers"] for card in cards).most_common())
-    summary["cards"] = _cards(rows, won)
+    summary["cards"] = card_table(rows, won)  # by card ID, stratified by length (lab.cardtable)
     return summary
 
 
@@ -110,52 +110,6 @@ def _by_monster(rows: dict[str, list[Any]]) -> dict[str, dict[str, float | int]]
             seats[monster] += 1
             wins[monster] += result == "won"
     return {m: _rate(wins[m], seats[m]) for m in sorted(seats, key=lambda m: -wins[m] / seats[m])}
-
-
-def _cards(rows: dict[str, list[Any]], won: list[bool]) -> list[dict[str, Any]]:
-    """Each card's win rate where it appeared against where it did not.
-
-    Solo: over games, a card appearing in any fact. Several players: over
-    seats, a card the seat drew, placed or used, and that seat's result.
-    """
-    units: list[tuple[set[str], bool]] = []
-    if int(max((len(r) for r in rows["results"]), default=1)) > 1:
-        for cards, results in zip(rows["seat_cards"], rows["results"], strict=True):
-            mine: dict[str, set[str]] = {str(s): set() for s in range(len(results))}
-            for entry in cards:
-                seat, _, card = entry.partition(":")
-                mine.setdefault(seat, set()).add(card)
-            units.extend((mine[str(s)], r == "won") for s, r in enumerate(results))
-    else:
-        for i, w in enumerate(won):
-            units.append(({card for fact in FACTS for card in rows[fact][i]}, w))
-    n = len(units)
-    totals: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    for cards, w in units:
-        totals.update(cards)
-        if w:
-            wins.update(cards)
-    all_wins = sum(1 for _, w in units if w)
-    result: list[dict[str, Any]] = []
-    for card, count in totals.items():
-        k_with, k_without, n_without = wins[card], all_wins - wins[card], n - count
-        diff, low, high = newcombe(k_with, count, k_without, n_without)
-        facts = {fact: sum(1 for cards in rows[fact] if card in cards) for fact in FACTS}
-        result.append(
-            {
-                "card": card,
-                "games": count,
-                "with": _rate(k_with, count),
-                "without": _rate(k_without, n_without),
-                "difference": diff,
-                "low": low,
-                "high": high,
-                **facts,
-            }
-        )
-    result.sort(key=lambda r: (-float(r["difference"]), str(r["card"])))
-    return result
 
 
 def compare(a: pa.Table, spec_a: dict[str, Any], b: pa.Table, spec_b: dict[str, Any]) -> dict[str, Any]:

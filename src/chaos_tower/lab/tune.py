@@ -166,7 +166,7 @@ class _Search:
         if len({k.field for k in knobs}) != len(knobs):
             raise LabError("each field may be named once")
         self.spec, self.source, self.target, self.knobs = spec, source, target, knobs
-        self.measure = metric(target.metric, spec.mode == "solo")
+        self.measure = metric(target.metric, spec.players == 1)
         self.files = SetFiles(source)
         self.originals: list[tuple[str, Any]] = []
         for knob in knobs:

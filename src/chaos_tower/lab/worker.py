@@ -69,68 +69,68 @@ def _alive(pid: int) -> bool:
 
 
 @cache
-def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...]]:
-    # What every game of a run shares, worked out once: its options' text and its seats' agent factories.
+def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...], dict[str, Any], tuple[str, ...], str]:
+    # What every game of a run shares, worked out once (not per game): its options' text, its seats'
+    # agent factories, the keywords of new_game (from the mode's own options), the seats' agents and
+    # the mode's front door name (the registry is looked up here only).
     spec.check()
     factories = tuple(factory_for(name, spec.rules) for name in spec.seat_agents())
-    return json.dumps(spec.options(), sort_keys=True), factories
+    options = json.dumps(spec.options(), sort_keys=True)
+    return options, factories, spec.new_game_options(), spec.seat_agents(), spec.rules
 
 
 def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | None = None) -> dict[str, Any]:
     """Play game ``index`` of the run and return its row (``seeds``: the seats' agent seeds, if not
-    the run's own: an experiment giving one agent other random numbers on the same game seed)."""
+    the run's own: an experiment giving one agent other random numbers on the same game seed).
+
+    Every game-specific part comes from the registry: the mode's options (``new_game``'s
+    keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
+    """
     seed = game_seed(spec.seed, index)
-    multi = spec.mode != "solo"
-    state = ct.api.new_game(  # the options of any mode, as data: the dispatch itself, not the typed overloads
-        cards,
-        seed=seed,
-        mode=None if spec.game == "crest" else spec.mode,
-        players=spec.players if multi else None,
-        teams=True if spec.teams else None,
-        extra_rule=spec.extra_rule if spec.mode == "vs" else None,  # each mode refuses others' options
-        max_actions=spec.max_actions,
-        **dict(spec.readings),
-    )
-    options, factories = _fixed(spec)
+    options, factories, keywords, seat_agents, rules = _fixed(spec)
+    # The options of any mode, as data: the dispatch itself, not the typed overloads.
+    state = ct.api.new_game(cards, seed=seed, **keywords)
     agents = [
         make(agent_seed(spec.seed, index, seat) if seeds is None else seeds[seat])
         for seat, make in enumerate(factories)
     ]
-    tracker = tracker_for(spec.rules, cards, spec.players)
-    tracker.observe(state.events)
+    tracker = tracker_for(rules, cards, spec.players)
     apply = ct.apply
     current = ct.current_player
-    observe = tracker.observe
     length = 0
     seat = current(state)
-    while seat is not None:
-        state = apply(state, decide(agents[seat], state))  # the seat's decision, never the state
-        observe(state.events)
-        length += 1
-        seat = current(state)
+    tracker.begin(seat)
+    if tracker.reads_events:
+        # Each action's events are kept (one append) and read after the game, in one pass: the
+        # tracker's reading then stays out of the engine's way (half the cost of reading them as
+        # they come, measured: bench/bench_lab.py, docs/performance.md). The setup's events come
+        # first (the VS setup's "player P begins").
+        log = [state.events]
+        keep = log.append
+        while seat is not None:
+            state = apply(state, decide(agents[seat], state))  # the seat's decision, never the state
+            keep(state.events)
+            length += 1
+            seat = current(state)
+        tracker.observe_all(log)
+    else:
+        while seat is not None:
+            state = apply(state, decide(agents[seat], state))
+            length += 1
+            seat = current(state)
     tracker.close(state)
     end = ct.outcome(state)
-    returns = list(ct.returns(state))
-    if spec.mode == "solo":
-        results = [end.result]
-    elif spec.game == "crest":
-        winners = set(end.winners)
-        results = [
-            "ended" if end.cause == "max-actions" else "won" if s in winners else "lost"
-            for s in range(spec.players)
-        ]
-    else:
-        results = list(end.results)
+    results = tracker.results(end, spec.players)
     row: dict[str, Any] = {
         "game": index,
         "seed": seed,
-        "agents": list(spec.seat_agents()),
+        "agents": list(seat_agents),
         "options": options,
         "outcome": _summary(results),
         "cause": end.cause,
         "length": length,
         "results": results,
-        "returns": returns,
+        "returns": list(ct.returns(state)),
         "winners": [s for s, r in enumerate(results) if r == "won"],
     }
     row.update(tracker.row())

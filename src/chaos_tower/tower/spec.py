@@ -9,6 +9,7 @@ from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from .cards import TowerCardSet
 from .checks import semantic_issues
 from .convert import tower_hooks
+from .labfacts import tower_facts
 from .lints import tower_lints
 from .solo import front as solo
 from .solo.agents.kit import KIT as SOLO_KIT
@@ -38,6 +39,7 @@ SPEC = GameSpec(
     lints=tower_lints,
     raw_references=_references,
     standins=tower_standins,
+    facts=tower_facts,
     modes=(
         ModeSpec(
             name="solo",

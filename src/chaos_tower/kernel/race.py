@@ -1,10 +1,10 @@
-"""The race between seats, read from the events: who leads at each turn's start, for the metrics.
+"""The race between seats, read from the events: who leads at each turn's start, for the lab's metrics.
 
-A mode with a score or HP race keeps one number per seat (:class:`Race`):
-Crest Duel a monster's HP (its card's HP, less the damage, plus the healing the
-events report; a dead seat is out of the race), the VS modes a player's highest
-single counter (the figure the deck-out ending compares, TOC-VS2-030 /
-TOC-VS3-050; a player out is out of the race). At the start of every turn the
+A game's facts tracker (:class:`chaos_tower.kernel.facts.Tracker`, ``GameSpec.facts``) of a mode
+with a score or HP race keeps one number per seat in a :class:`Race`: Crest Duel a monster's HP
+(:mod:`chaos_tower.crest.labfacts`), the VS modes a player's highest single counter
+(:mod:`chaos_tower.tower.labfacts`; the figure the deck-out ending compares, TOC-VS2-030 /
+TOC-VS3-050); a seat dead or out is out of the race. At the start of every turn the
 *leader* is the one seat with the highest number (a tie: no leader). The row of
 a game keeps, generically (any game whose tracker keeps a race fills them):
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-__all__ = ["Race"]
+__all__ = ["OUT", "Race"]
 
 OUT = float("-inf")
 """The score of a seat out of the race (dead, out of the game)."""
@@ -47,6 +47,7 @@ class Race:
         return scores.index(best)
 
     def turn(self) -> None:
+        """Note the leader at a turn's start."""
         self.leaders.append(self.leader())
 
     def row(self) -> dict[str, Any]:
