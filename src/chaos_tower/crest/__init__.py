@@ -2,7 +2,7 @@
 
 The package holds the card records (:mod:`.cards`), the semantic checks
 (:mod:`.checks`), the engine split by the rules summary's sections
-(:mod:`.start`, :mod:`.wield`, :mod:`.beast`, :mod:`.death`, :mod:`.players`),
+(:mod:`chaos_tower.crest.start`, :mod:`.wield`, :mod:`.beast`, :mod:`.death`, :mod:`.players`),
 the state and actions, saves, observations, text rendering and agents.
 :mod:`.front` registers the game with the front door (:mod:`chaos_tower.api`),
 so the top-level functions of :mod:`chaos_tower` play it; the names below are

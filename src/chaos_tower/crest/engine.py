@@ -2,7 +2,7 @@
 
 Pure functions over frozen :class:`CrestState`: :func:`apply` returns a new
 state and never changes its input. Each phase's rules live in their own module
-(:mod:`.start`, :mod:`.wield`, :mod:`.beast`, :mod:`.death`); this one only
+(:mod:`chaos_tower.crest.start`, :mod:`.wield`, :mod:`.beast`, :mod:`.death`); this one only
 dispatches on the phase.
 """
 

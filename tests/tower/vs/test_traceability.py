@@ -20,7 +20,7 @@ def _text(folder: str, skip: Path | None = None) -> str:
 
 
 SRC = _text("src/chaos_tower/tower/vs")
-TEST_NAMES = "\n".join(re.findall(r"def (test_\w+)", _text("tests/vs", skip=Path(__file__).resolve())))
+TEST_NAMES = "\n".join(re.findall(r"def (test_\w+)", _text("tests/tower/vs", skip=Path(__file__).resolve())))
 
 
 def _whole(rule: str) -> re.Pattern[str]:

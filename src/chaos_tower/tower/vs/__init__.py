@@ -1,7 +1,7 @@
 """Tower of CHAOS, VS modes: 2 players (`TOC-VS2-01`) and 3 to 5 players (`TOC-VS3-01`).
 
 The aim: keep one's own attributes hidden, gain high values on them, and name the
-others'. The modules follow the manual: :mod:`.start` (the deal, `TOC-VS2-020` to
+others'. The modules follow the manual: :mod:`chaos_tower.tower.vs.start` (the deal, `TOC-VS2-020` to
 `025`), :mod:`.turn` (draw, adjust, give, `026` to `028`), :mod:`.declare`
 ("見えた", `029`), :mod:`.end` (winning, losing, scoring and the extra rule, `030`
 to `032`), :mod:`.observe` (what each player may see), :mod:`.serial` (saves),
