@@ -9,6 +9,7 @@ import chaos_tower as ct
 from chaos_tower.crest.change import begin
 from chaos_tower.crest.knowledge import chain_of
 from chaos_tower.crest.state import CrestOutcome, CrestState
+from chaos_tower.kernel.options import Options
 
 CREST = ct.load_cardset(game="crest")
 
@@ -33,6 +34,7 @@ def _every_field_set() -> CrestState:
         actions=11,
         result=CrestOutcome(winners=(0, 2), cause="last-standing", rule="any rule"),
         known=chain_of(4, (1, 2), ((1,), (), (), ()), ((), (), (-1,), ()), ((), (), (), (0, 5))),
+        more=Options(mode="duel", values=(("banners", 1),)),  # an option beyond the fields (issue 23)
     )
 
 

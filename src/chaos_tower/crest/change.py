@@ -235,6 +235,7 @@ class Work:
             rounds=self.rounds,
             actions=s.actions + 1,
             max_actions=s.max_actions,
+            more=s.more,
             result=self.result,
             known=knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
             events=tuple(self.events),

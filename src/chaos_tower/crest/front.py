@@ -9,13 +9,14 @@
 from __future__ import annotations
 
 from ..kernel.errors import MalformedActionError
-from ..kernel.options import Options, OptionSpec
+from ..kernel.options import Options
 from ..registry import GameRules, ViewCodec
 from . import determinize, engine, layout, notation, observe, render, serial, svg, terminal, view_codec
 from .actions import GRAMMAR, CrestAction, action_text, parse_action
 from .cards import CrestCardSet
+from .options import OPTIONS, OWN_FIELDS, registered
 from .start import new_game
-from .state import CrestState
+from .state import NO_MORE, CrestState
 
 __all__ = ["CREST", "CREST_VIEW", "OPTIONS", "start"]
 
@@ -39,48 +40,29 @@ def _parse_action(state: CrestState, text: str) -> CrestAction:
     return action
 
 
-OPTIONS = (
-    OptionSpec(
-        name="players", types=(int,), default=2, low=2, high=6, rule="CRD-PLAYERS-A", doc="how many play"
-    ),
-    OptionSpec(
-        name="teams",
-        types=(bool, tuple),
-        items=int,
-        default=None,
-        rule="CRD-PLAYERS-C",
-        doc="two equal teams with 4 or 6 players: True (alternating seats) or the team (0 or 1) of each seat",
-    ),
-    OptionSpec(
-        name="max_actions",
-        types=(int,),
-        default=None,
-        low=1,
-        rule="CRD-DEATH-C",
-        doc="end the game, nobody winning, after this many actions (the manual sets no limit)",
-    ),
-)
-"""Crest Duel's options (:func:`chaos_tower.new_game` keywords)."""
-
-
 def start(cards: CrestCardSet, *, seed: int, options: Options) -> CrestState:
+    more = tuple((name, value) for name, value in options.values if name not in OWN_FIELDS)
     return new_game(
         cards,
         players=options["players"],
         teams=options["teams"],
         seed=seed,
         max_actions=options["max_actions"],
+        more=Options(mode="duel", values=more) if more else NO_MORE,
     )
 
 
-def _options(state: CrestState) -> Options:
+def _own(state: CrestState, name: str) -> object:
     # The teams as the layout the state holds: given back to new_game, they start the same game.
+    return state.teams or None if name == "teams" else getattr(state, name)
+
+
+def _options(state: CrestState) -> Options:
     return Options(
         mode="duel",
-        values=(
-            ("players", state.players),
-            ("teams", state.teams or None),
-            ("max_actions", state.max_actions),
+        values=tuple(
+            (s.name, _own(state, s.name) if s.name in OWN_FIELDS else state.more[s.name])
+            for s in registered()
         ),
     )
 

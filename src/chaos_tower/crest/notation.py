@@ -19,7 +19,10 @@ kind is its number in file order (crests, rings, spells), kinds separated by
 ``.``; ``remade`` the kinds last shuffled into a new deck, ``drawn`` per seat
 its draws from it since, ``shown`` per seat the kinds it has shown from its
 hand since (``?``: not kept, its hand changed owner), ``passed`` per seat the killer holding its old hand
-and the kinds of it not shown since, ``-`` for none. The generator state
+and the kinds of it not shown since, ``-`` for none. The mode's other options, if it has any
+(those beyond :data:`~chaos_tower.crest.options.OWN_FIELDS`), follow ``seed`` as one word
+``opts=name:value;...`` (:func:`~chaos_tower.kernel.options.options_word`), read back by their
+specs. The generator state
 ``rng`` is part of the position, so that it plays on exactly as the state it was
 written from.
 
@@ -35,9 +38,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..kernel.notation_words import NotationError, fields, ints, joined, reading, rows, split_list
+from ..kernel.options import options_word, read_options_word
 from .cards import CrestCardSet
 from .invariants import violations
 from .knowledge import MIXED, chain_of
+from .options import carried, registered
 from .state import CrestOutcome, CrestState, compile_game
 
 __all__ = ["GAME", "from_notation", "sound", "to_notation"]
@@ -108,6 +113,8 @@ def to_notation(state: CrestState) -> str:
         "seed": str(state.seed),
     }
     text = f"{GAME} " + " ".join(f"{k}={parts[k]}" for k in _KEYS)
+    if state.more.values:
+        text += f" opts={options_word(state.more)}"
     if state.result is not None:
         r = state.result
         text += f" result={joined(r.winners, '.')}:{r.cause}:{r.rule}"
@@ -160,7 +167,11 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
     """
     if not isinstance(cards, CrestCardSet):
         raise NotationError(f"a Crest position is read with a Crest card set, not {type(cards).__name__}")
-    found = fields(text, GAME, _KEYS, ("result", "remade", "drawn", "shown", "passed"))
+    specs = registered()
+    more = carried(specs)
+    found = fields(
+        text, GAME, (*_KEYS, "opts") if more else _KEYS, ("result", "remade", "drawn", "shown", "passed")
+    )
     if len({"remade" in found, "drawn" in found, "shown" in found}) > 1:
         raise NotationError("a Crest position has all of remade=, drawn= and shown=, or none")
     game = compile_game(cards)
@@ -216,6 +227,8 @@ def from_notation(text: str, cards: CrestCardSet) -> CrestState:
             shown = rows(found["shown"], lambda row: MIXED if row == "?" else ints(row))
         passed = rows(found["passed"], _passed) if "passed" in found else ()
         v["known"] = chain_of(v["players"], remade, drawn, shown, passed)
+        if more:
+            v["more"] = read_options_word("duel", specs, found["opts"], error=NotationError, only=more)
         if not 2 <= v["players"] <= 6:
             raise ValueError("a duel has 2 to 6 players")
         state = CrestState(game=game, **v)

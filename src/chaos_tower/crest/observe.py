@@ -13,11 +13,12 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from ..kernel.options import Options, options_data
 from ..kernel.saves import as_float
 from .cards import STATUSES, RingCard
 from .knowledge import MIXED
 from .layout import PHASES, bounds, layout
-from .state import HAND_SIZE, MAX_PLAYERS, NO_RING, SETUP_LIMIT, CrestOutcome, CrestState
+from .state import HAND_SIZE, MAX_PLAYERS, NO_MORE, NO_RING, SETUP_LIMIT, CrestOutcome, CrestState
 
 __all__ = ["CrestObservation", "observation", "observation_tensor", "tensor_size"]
 
@@ -70,11 +71,19 @@ class CrestObservation:
     not shown since, which it still holds."""
     passed_to: int = -1
     """The seat holding ``passed`` (-1: none)."""
+    more: Options = NO_MORE
+    """The mode's other options (the state's ``more``: the rules in force are no secret), each a key
+    of the JSON by its name."""
+
+    def data(self) -> dict[str, Any]:
+        """The observation as plain JSON data, the options beyond the state's fields by their names."""
+        data: dict[str, Any] = attrs.asdict(self, filter=_not_more)
+        data.update(options_data(self.more))
+        return data
 
     def to_json(self) -> str:
         """The observation as JSON text."""
-        data: dict[str, Any] = attrs.asdict(self)
-        return json.dumps(data, ensure_ascii=False, sort_keys=True)
+        return json.dumps(self.data(), ensure_ascii=False, sort_keys=True)
 
     def __str__(self) -> str:
         lines = [f"player {self.player} of {self.players}, phase {self.phase}, seat {self.seat} to act"]
@@ -100,6 +109,10 @@ class CrestObservation:
         if self.passed:
             lines.append(f"  seat {self.passed_to} holds your old {' '.join(self.passed)}")
         return "\n".join(lines)
+
+
+def _not_more(field: attrs.Attribute[Any], value: Any) -> bool:
+    return field.name != "more"
 
 
 def _visible(state: CrestState, player: int, seat: int) -> bool:
@@ -155,6 +168,7 @@ def observation(state: CrestState, player: int) -> CrestObservation:
         turns=state.turns,
         rounds=state.rounds,
         result=state.result,
+        more=state.more,
         **_knowledge(state, player),
     )
 

@@ -16,12 +16,14 @@ import attrs
 from ..kernel import saves
 from ..kernel.errors import SaveError
 from ..kernel.events import Event
+from ..kernel.options import options_data, read_options
 from .cards import CrestCardSet
 from .invariants import violations
 from .knowledge import chain_of
+from .options import carried, registered
 from .reach import counted
 from .start import _compiled
-from .state import CrestOutcome, CrestState
+from .state import NO_MORE, CrestOutcome, CrestState
 
 __all__ = ["FORMAT", "dumps", "loads"]
 
@@ -57,6 +59,7 @@ def dumps(state: CrestState) -> str:
     position: dict[str, Any] = {name: getattr(state, name) for name in _POSITION}
     position["result"] = None if state.result is None else attrs.asdict(state.result)
     position.update({name: getattr(state, name) for name in _KNOWN if getattr(state, name)})
+    position.update(options_data(state.more))  # the mode's other options, each by its name
     return saves.write(
         FORMAT,
         name=header.name,
@@ -102,9 +105,12 @@ def _outcome(value: Any) -> CrestOutcome | None:
 
 
 def _state(position: Any, cards: CrestCardSet) -> CrestState:
-    if not isinstance(position, dict) or not set(_POSITION) <= set(position) <= {*_POSITION, *_KNOWN}:
+    specs = registered()
+    more = carried(specs)
+    needed = {*_POSITION, *more}
+    if not isinstance(position, dict) or not needed <= set(position) <= {*needed, *_KNOWN}:
         raise SaveError(
-            f"the position has the keys {', '.join(sorted(_POSITION))}, and may have {', '.join(_KNOWN)}"
+            f"the position has the keys {', '.join(sorted(needed))}, and may have {', '.join(_KNOWN)}"
         )
     p = position
     values = {name: _int(p[name], name) for name in _INTS}
@@ -145,6 +151,7 @@ def _state(position: Any, cards: CrestCardSet) -> CrestState:
         dying=_ints(p["dying"], "dying"),
         resume=p["resume"],
         result=_outcome(p["result"]),
+        more=read_options("duel", specs, {n: p[n] for n in more}, only=more) if more else NO_MORE,
         known=chain_of(
             values["players"],
             _ints(p.get("remade", []), "remade"),

@@ -11,16 +11,16 @@ from collections.abc import Sequence
 
 from ..kernel.errors import OptionError
 from ..kernel.events import Event, Reason
+from ..kernel.options import Options
 from ..kernel.rng import seed_state, shuffle
 from .actions import DONE, CrestAction, Done, Mode, Place, Wear, shared_records
 from .cards import STATUSES, CrestCard, CrestCardSet, RingCard
 from .change import Work
 from .effects import stat
 from .players import team_layout
-from .state import HAND_SIZE, NO_RING, SETUP_LIMIT, CrestGame, CrestState, compiled
+from .state import HAND_SIZE, NO_MORE, NO_RING, SETUP_LIMIT, CrestGame, CrestState, compiled
 
 __all__ = ["new_game", "setup_actions", "setup_apply", "setup_reason"]
-
 
 
 def _compiled(cards: CrestCardSet) -> CrestGame:
@@ -35,6 +35,7 @@ def new_game(
     teams: bool | Sequence[int] | None = None,
     seed: int = 0,
     max_actions: int | None = None,
+    more: Options = NO_MORE,
 ) -> CrestState:
     """A new duel: monsters dealt, deck shuffled, five cards each; the first seat puts out cards.
 
@@ -95,6 +96,7 @@ def new_game(
         phase="setup",
         seat=0,
         max_actions=max_actions,
+        more=more,
         events=events,
     )
 

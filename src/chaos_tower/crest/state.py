@@ -24,12 +24,14 @@ from ..cardsets.converter import converter
 from ..kernel.cardref import add_builtin, cardset_reduce, lookup, register
 from ..kernel.events import Event
 from ..kernel.memo import Memo, remember
+from ..kernel.options import Options
 from .cards import STATUSES, CrestCard, CrestCardSet, DeckCard, MonsterStats, RingCard, SpellCard, Status
 from .knowledge import Chain, Records, key, records
 
 __all__ = [
     "HAND_SIZE",
     "MAX_PLAYERS",
+    "NO_MORE",
     "NO_RING",
     "CrestGame",
     "CrestOutcome",
@@ -155,6 +157,10 @@ class CrestOutcome:
     rule: str
 
 
+NO_MORE = Options(mode="duel", values=())
+"""A duel's ``more`` when the mode has no option beyond its own fields (shared by every state)."""
+
+
 @frozen(kw_only=True)
 class CrestState:
     """A Crest Duel position, with the chance state that continues it."""
@@ -197,6 +203,10 @@ class CrestState:
     rounds: int = 0
     actions: int = 0
     max_actions: int | None = None
+    more: Options = NO_MORE
+    """The mode's other options (those beyond :data:`~chaos_tower.crest.options.OWN_FIELDS`), as one
+    record: saved, noted, viewed and given by ``ct.options`` generically, so a new option needs no
+    field here (issue 23)."""
     result: CrestOutcome | None = None
     known: Chain = field(default=None, eq=key, repr=False)
     """What the table keeps knowing after the deck is remade or a hand is taken, as one chain

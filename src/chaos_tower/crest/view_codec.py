@@ -14,13 +14,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from ..kernel import saves
 from ..kernel.errors import SaveError
+from ..kernel.options import read_options
 from .cards import CrestCardSet
 from .observe import CrestObservation
-from .state import CrestOutcome, compile_game
+from .options import carried, registered
+from .state import NO_MORE, CrestOutcome, compile_game
 
 __all__ = ["VIEW_FORMAT", "dumps", "loads"]
 
@@ -34,7 +34,7 @@ _PHASES = ("setup", "wield", "beast", "death", "over")
 
 def dumps(view: CrestObservation) -> str:
     """The view as compact JSON text with its ``format``."""
-    data = {"format": VIEW_FORMAT, **attrs.asdict(view)}
+    data = {"format": VIEW_FORMAT, **view.data()}
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
@@ -107,8 +107,11 @@ def loads(text: str | bytes, cards: CrestCardSet) -> CrestObservation:
         "passed": _seq(card),
         "passed_to": _int,
     }
-    if set(data) != set(checks):
-        raise SaveError(f"a bad view: the keys are {sorted(checks)}")
+    specs = registered()
+    more = carried(specs)
+    if set(data) != {*checks, *more}:
+        raise SaveError(f"a bad view: the keys are {sorted({*checks, *more})}")
+    options = read_options("duel", specs, {k: data.pop(k) for k in more}, only=more) if more else NO_MORE
     bad = [name for name, ok in checks.items() if not ok(data[name])]
     if bad:
         raise SaveError(f"a bad view: values of the wrong kind: {', '.join(bad)}")
@@ -127,4 +130,4 @@ def loads(text: str | bytes, cards: CrestCardSet) -> CrestObservation:
         if result is None
         else CrestOutcome(winners=tuple(result["winners"]), cause=result["cause"], rule=result["rule"])
     )
-    return CrestObservation(**values)
+    return CrestObservation(**values, more=options)

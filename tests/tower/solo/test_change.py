@@ -15,7 +15,7 @@ from chaos_tower.tower.solo.state import State
 
 from .scenario import cards
 
-FIXED = {"game", "seed", "max_actions", "step_on_road", "da_order", "events"}
+FIXED = {"game", "seed", "max_actions", "step_on_road", "da_order", "more", "events"}
 """What no action changes: taken from the original state."""
 
 

@@ -106,6 +106,7 @@ class Change:
             max_actions=s.max_actions,
             step_on_road=s.step_on_road,
             da_order=s.da_order,
+            more=s.more,
             result=self.result,
             events=events,
         )

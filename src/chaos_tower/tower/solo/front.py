@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...kernel.errors import MalformedActionError
-from ...kernel.options import Options, OptionSpec
+from ...kernel.options import Options
 from ...registry import GameRules, ViewCodec
 from ..cards import TowerCardSet
 from . import (
@@ -22,7 +22,8 @@ from . import (
     view_codec,
 )
 from .actions import GRAMMAR, Action
-from .state import DA_ORDERS, State
+from .options import OPTIONS, OWN_FIELDS, registered
+from .state import DA_ORDERS, NO_MORE, State
 
 __all__ = ["OPTIONS", "SOLO", "SOLO_VIEW", "start"]
 
@@ -57,55 +58,26 @@ def _parse_action(state: State, text: str) -> Action:
     return action
 
 
-OPTIONS = (
-    OptionSpec(
-        name="max_actions",
-        types=(int,),
-        default=None,
-        low=1,
-        rule="TOC-OVER-01",
-        doc="end the game, neither won nor lost, after this many actions (the manual sets no limit)",
-    ),
-    OptionSpec(
-        name="step_on_road",
-        types=(bool,),
-        default=False,
-        rule="TOC-STEP-02",
-        doc="the road rule TOC-PLAY-D binds steps too: a step may not close a neighbour's open path "
-        "(default: it binds chaos cards and Rebright only)",
-    ),
-    OptionSpec(
-        name="da_order",
-        types=(str,),
-        default="summed",
-        allowed=DA_ORDERS,
-        rule="TOC-PROG1-02",
-        doc="a move's two da: added up, then life clamped once ('summed'), or paid one after the "
-        "other, life clamped after each and life 0 after the first ending the game ('sequential')",
-    ),
-)
-"""The solo game's options (:func:`chaos_tower.new_game` keywords)."""
-
-
 def start(cards: TowerCardSet, *, seed: int, options: Options) -> State:
     order = options["da_order"]
     assert order in DA_ORDERS  # checked against the OptionSpec's allowed values
+    more = tuple((name, value) for name, value in options.values if name not in OWN_FIELDS)
     return prep.new_game(
         cards,
         seed=seed,
         max_actions=options["max_actions"],
         step_on_road=options["step_on_road"],
         da_order=order,
+        more=Options(mode="solo", values=more) if more else NO_MORE,
     )
 
 
 def _options(state: State) -> Options:
     return Options(
         mode="solo",
-        values=(
-            ("max_actions", state.max_actions),
-            ("step_on_road", state.step_on_road),
-            ("da_order", state.da_order),
+        values=tuple(
+            (s.name, getattr(state, s.name) if s.name in OWN_FIELDS else state.more[s.name])
+            for s in registered()
         ),
     )
 

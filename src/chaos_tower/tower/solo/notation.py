@@ -15,7 +15,10 @@ The ``rebright`` field ends in ``!`` while Rebright waits to be placed; a
 ``result`` field is added when the game has ended. The options that choose a
 reading of the manual are written only when not at their default, so that a
 game with the defaults reads as before: ``steproad=1`` (``step_on_road``,
-`TOC-STEP-02`) and ``da=sequential`` (``da_order``, `TOC-PROG1-02`).
+`TOC-STEP-02`) and ``da=sequential`` (``da_order``, `TOC-PROG1-02`). The mode's other
+options, if it has any (those beyond :data:`~chaos_tower.tower.solo.options.OWN_FIELDS`),
+follow as one word ``opts=name:value;...`` (:func:`~chaos_tower.kernel.options.options_word`),
+read back by their specs; left out, they are at their defaults.
 
 >>> import chaos_tower as ct
 >>> state = ct.new_game(ct.load_cardset(), seed=1)
@@ -25,8 +28,10 @@ True
 
 from __future__ import annotations
 
-from ...kernel.errors import SaveError
-from .state import DA_ORDERS, EMPTY, Outcome, State, card_of, encode, is_flipped, rotation_of
+from ...kernel.errors import OptionError, SaveError
+from ...kernel.options import Options, check_options, options_word, read_options_word
+from .options import carried, registered
+from .state import DA_ORDERS, EMPTY, NO_MORE, Outcome, State, card_of, encode, is_flipped, rotation_of
 from .tables import Game
 
 __all__ = ["from_notation", "to_notation"]
@@ -52,7 +57,7 @@ _FIELDS = (
 )
 
 
-_OPTIONAL = ("steproad", "da", "result")
+_OPTIONAL = ("steproad", "da", "opts", "result")
 """Fields written only when they are not at their default."""
 
 
@@ -115,6 +120,8 @@ def to_notation(state: State) -> str:
         text += " steproad=1"
     if state.da_order != "summed":
         text += f" da={state.da_order}"
+    if state.more.values:
+        text += f" opts={options_word(state.more)}"
     if state.result is not None:
         text += f" result={state.result.result}:{state.result.cause}:{state.result.rule}"
     return text
@@ -286,5 +293,22 @@ def from_notation(text: str, game: Game) -> State:
         max_actions=_int(limit, "acts") if limit else None,
         step_on_road=steproad == "1",
         da_order=da_order,
+        more=_more(fields.get("opts")),
         result=result,
     )
+
+
+def _more(word: str | None) -> Options:
+    """The options beyond the state's own fields that ``opts=`` gives (all at their defaults if left out)."""
+    specs = registered()
+    names = carried(specs)
+    if not names:
+        if word is not None:
+            raise SaveError(f"opts: the solo mode has no options beyond its own fields, not {word!r}")
+        return NO_MORE
+    if word is None:
+        try:
+            return check_options("solo", [s for s in specs if s.name in names], {})
+        except OptionError as exc:
+            raise SaveError(f"opts: {exc}") from None
+    return read_options_word("solo", specs, word, only=names)

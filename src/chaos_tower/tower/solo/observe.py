@@ -22,10 +22,11 @@ from typing import Any
 
 from attrs import frozen
 
+from ...kernel.options import Options, options_data
 from ...kernel.saves import as_float
 from ..vocabulary import LETTERS
 from .layout import ACTIONS_SCALE, BONUS_SCALE, LEVEL_SCALE, layout, most_counters
-from .state import EMPTY, State, card_of, is_flipped, rotation_of
+from .state import EMPTY, NO_MORE, State, card_of, is_flipped, rotation_of
 from .tables import Game
 
 __all__ = ["Cell", "Observation", "observation", "observation_tensor", "tensor_size"]
@@ -82,6 +83,8 @@ class Observation:
     """The option ``step_on_road`` (`TOC-STEP-02`): the rules in force are no secret."""
     da_order: str = "summed"
     """The option ``da_order`` (`TOC-PROG1-02`)."""
+    more: Options = NO_MORE
+    """The mode's other options (the state's ``more``), each a key of the JSON by its name."""
 
     def to_json(self) -> dict[str, Any]:
         """The observation as plain JSON data (dicts, lists, strings, numbers, null)."""
@@ -114,6 +117,7 @@ class Observation:
             "result": self.result,
             "step_on_road": self.step_on_road,
             "da_order": self.da_order,
+            **options_data(self.more),
         }
 
     def __str__(self) -> str:
@@ -193,6 +197,7 @@ def observation(state: State, player: int) -> Observation:
         result=None if state.result is None else state.result.result,
         step_on_road=state.step_on_road,
         da_order=state.da_order,
+        more=state.more,
     )
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.options import Options
 from ...kernel.rng import seed_state, shuffle
 from ..cards import TowerCardSet
 from .change import Change
-from .state import EMPTY, DaOrder, State
+from .state import EMPTY, NO_MORE, DaOrder, State
 from .tables import Game, compile_game
 
 __all__ = ["fall", "new_game"]
@@ -51,6 +52,7 @@ def new_game(
     max_actions: int | None = None,
     step_on_road: bool = False,
     da_order: DaOrder = "summed",
+    more: Options = NO_MORE,
 ) -> State:
     """A solo game at all-reset (`TOC-PREP-01` to `15`): the first chaos card is yet to be placed.
 
@@ -88,6 +90,7 @@ def new_game(
         max_actions=max_actions,
         step_on_road=step_on_road,
         da_order=da_order,
+        more=more,
     )
 
 

@@ -18,12 +18,14 @@ from typing import Literal
 from attrs import field, frozen
 
 from ...kernel.events import Event, Reason
+from ...kernel.options import Options
 from .actions import Action
 from .tables import Game
 
 __all__ = [
     "DA_ORDERS",
     "EMPTY",
+    "NO_MORE",
     "DaOrder",
     "Event",
     "Outcome",
@@ -61,6 +63,10 @@ def rotation_of(cell: int) -> int:
 def is_flipped(cell: int) -> bool:
     """Whether the card in an encoded cell shows its back face."""
     return bool(cell & 1)
+
+
+NO_MORE = Options(mode="solo", values=())
+"""A solo state's ``more`` when the mode has no option beyond its own fields (shared by every state)."""
 
 
 @frozen(kw_only=True)
@@ -115,6 +121,10 @@ class State:
     da_order: DaOrder = "summed"
     """The option ``da_order``: a move's two da summed before clamping, or paid one after the
     other (`TOC-PROG1-02`)."""
+    more: Options = NO_MORE
+    """The mode's other options (those beyond :data:`~chaos_tower.tower.solo.options.OWN_FIELDS`),
+    as one record: noted, saved, viewed and given by ``ct.options`` generically, so a new option
+    needs no field here (issue 23)."""
     result: Outcome | None = None
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position: equal

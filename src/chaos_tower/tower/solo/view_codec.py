@@ -15,10 +15,12 @@ from typing import Any
 
 from ...kernel import saves
 from ...kernel.errors import SaveError
+from ...kernel.options import read_options
 from ..cards import TowerCardSet
 from ..vocabulary import LETTERS
 from .observe import Cell, Observation
-from .state import DA_ORDERS
+from .options import carried, registered
+from .state import DA_ORDERS, NO_MORE
 from .tables import compile_game
 
 __all__ = ["VIEW_FORMAT", "dumps", "loads"]
@@ -100,6 +102,8 @@ def loads(text: str | bytes, cards: TowerCardSet) -> Observation:
             _int(value["counters"]),
         )
 
+    specs = registered()
+    more = carried(specs)
     try:
         floor, slots = data["floor"], data["slots"]
         if not isinstance(floor, list) or not isinstance(slots, list):
@@ -133,6 +137,7 @@ def loads(text: str | bytes, cards: TowerCardSet) -> Observation:
             result=known(result, {"won", "lost", "ended"}, True),
             step_on_road=_bool(data["step_on_road"]),
             da_order=_da_order(data["da_order"]),
+            more=read_options("solo", specs, {n: data[n] for n in more}, only=more) if more else NO_MORE,
         )
     except KeyError as exc:
         raise SaveError(f"a bad view: the key {exc.args[0]!r} is missing") from None

@@ -1,0 +1,63 @@
+"""The solo mode's options as data: their specs, and which of them the state holds as fields of its own.
+
+An option of :data:`OPTIONS` that is not in :data:`OWN_FIELDS` is carried generically, in the
+state's one record :attr:`State.more <chaos_tower.tower.solo.state.State.more>`: its save, its
+one-line position, its player's view and :func:`chaos_tower.options` write and read it through
+the kernel's option helpers, judged by its spec. So a new solo option is its spec here, its rule
+code (reading ``state.more["name"]``) and its test (issue 23).
+"""
+
+from __future__ import annotations
+
+from ...kernel.options import OptionSpec
+from .state import DA_ORDERS
+
+__all__ = ["OPTIONS", "OWN_FIELDS", "carried", "registered"]
+
+
+OPTIONS = (
+    OptionSpec(
+        name="max_actions",
+        types=(int,),
+        default=None,
+        low=1,
+        rule="TOC-OVER-01",
+        doc="end the game, neither won nor lost, after this many actions (the manual sets no limit)",
+    ),
+    OptionSpec(
+        name="step_on_road",
+        types=(bool,),
+        default=False,
+        rule="TOC-STEP-02",
+        doc="the road rule TOC-PLAY-D binds steps too: a step may not close a neighbour's open path "
+        "(default: it binds chaos cards and Rebright only)",
+    ),
+    OptionSpec(
+        name="da_order",
+        types=(str,),
+        default="summed",
+        allowed=DA_ORDERS,
+        rule="TOC-PROG1-02",
+        doc="a move's two da: added up, then life clamped once ('summed'), or paid one after the "
+        "other, life clamped after each and life 0 after the first ending the game ('sequential')",
+    ),
+)
+"""The solo game's options (:func:`chaos_tower.new_game` keywords)."""
+
+OWN_FIELDS = ("max_actions", "step_on_road", "da_order")
+"""The options a :class:`~chaos_tower.tower.solo.state.State` holds as fields of its own (the rules
+read them on every action); every other option is in its ``more`` record."""
+
+
+def registered() -> tuple[OptionSpec, ...]:
+    """The solo mode's option specs as registered (:data:`OPTIONS`, unless a program registered the
+    mode with others): what positions, views and ``ct.options`` write and read."""
+    from ...registry import mode_of
+    from .state import State
+
+    return mode_of(State).options
+
+
+def carried(specs: tuple[OptionSpec, ...]) -> tuple[str, ...]:
+    """The names of the options of ``specs`` that a state carries in its ``more`` record."""
+    return tuple(spec.name for spec in specs if spec.name not in OWN_FIELDS)
