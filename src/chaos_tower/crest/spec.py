@@ -35,6 +35,7 @@ SPEC = GameSpec(
     lints=crest_lints,
     raw_references=_references,
     standins=crest_standins,
+    mode_error="Crest Duel has no --mode, --extra-rule or VS readings",
     modes=(
         ModeSpec(
             name="duel",
@@ -62,6 +63,9 @@ SPEC = GameSpec(
             team_players=(4, 6),  # two equal teams
             agents=("random", "greedy", "heuristic", "mcts", "mcts-cheat"),
             agent_kit=KIT,
+            label="Crest Duel",
+            cli_aliases=("solo",),  # --mode solo was play's default for every game
+            stray_flags="Crest Duel has no --mode, --extra-rule or VS readings",
         ),
     ),
 )

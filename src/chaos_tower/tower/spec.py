@@ -38,6 +38,7 @@ SPEC = GameSpec(
     lints=tower_lints,
     raw_references=_references,
     standins=tower_standins,
+    mode_error="--mode: the Tower plays {modes}, not {mode!r}",
     modes=(
         ModeSpec(
             name="solo",
@@ -51,6 +52,8 @@ SPEC = GameSpec(
             players=(1, 1),  # one player against the tower; the shuffled deck is the chance, and hidden
             agents=("random", "greedy", "heuristic", "mcts", "mcts-cheat", "oracle-cheat"),
             agent_kit=SOLO_KIT,
+            label="the solo game",
+            stray_flags="--extra-rule and the VS readings belong to --mode vs",
         ),
         ModeSpec(
             name="vs",
@@ -76,6 +79,8 @@ SPEC = GameSpec(
             # simple: VS's rule of thumb (its own player, the heuristic rung too)
             agents=("random", "greedy", "heuristic", "simple", "mcts", "mcts-cheat"),
             agent_kit=VS_KIT,
+            label="--mode vs",
+            cli_flags=("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff"),
         ),
     ),
 )
