@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cardsets.refs import raw_reference_issues
+from ..cardsets.refs import crest_reference_issues
 from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from . import front
 from .agents import KIT
@@ -17,7 +17,7 @@ from .state import CrestState
 
 
 def _references(data: dict[str, Any], **kw: Any) -> list[Any]:
-    return raw_reference_issues("crest", data, **kw)
+    return crest_reference_issues(data, **kw)
 
 
 __all__ = ["SPEC"]

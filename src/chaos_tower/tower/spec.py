@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cardsets.refs import raw_reference_issues
+from ..cardsets.refs import tower_reference_issues
 from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from .cards import TowerCardSet
 from .checks import semantic_issues
@@ -20,7 +20,7 @@ from .vs.state import VsState
 
 
 def _references(data: dict[str, Any], **kw: Any) -> list[Any]:
-    return raw_reference_issues("tower", data, **kw)
+    return tower_reference_issues(data, **kw)
 
 
 __all__ = ["SPEC"]
