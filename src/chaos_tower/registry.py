@@ -257,6 +257,8 @@ class GameSpec:
     """``(section, card data, set data)``: the neutral stand-ins the lab's card experiments play for a card
     (``chaos-tower lab ablate``), each with a label (``[]``: none for that card; ``None``: not a card);
     ``None``: the game has none."""
+    rule_page: Callable[[str], str] | None = None
+    """The docs page (``rules/PAGE.html``) of one of its rule IDs; ``None``: one page, its name."""
     mode_error: str | None = None
     """The command line's message for a ``--mode`` it has not (``{modes}``: its modes, ``{mode}``:
     the word given); ``None``: one naming its modes."""

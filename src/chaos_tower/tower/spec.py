@@ -25,6 +25,12 @@ def _references(data: dict[str, Any], **kw: Any) -> list[Any]:
 
 __all__ = ["SPEC"]
 
+
+def _rule_page(rule: str) -> str:
+    """A Tower rule's docs page: its section's (TOC-STEP-03 on rules/step.html)."""
+    return rule.split("-")[1].lower()
+
+
 SPEC = GameSpec(
     name="tower",
     title="Tower of CHAOS (CHAOSの塔)",
@@ -38,6 +44,7 @@ SPEC = GameSpec(
     lints=tower_lints,
     raw_references=_references,
     standins=tower_standins,
+    rule_page=_rule_page,
     mode_error="--mode: the Tower plays {modes}, not {mode!r}",
     modes=(
         ModeSpec(
