@@ -382,3 +382,82 @@ def test_the_tests_tree_mirrors_src() -> None:
     # a package whose code is split in subpackages keeps its tests in them
     assert not list((tests / "tower").glob("test_*.py"))
     assert (tests / "tower" / "solo").is_dir() and (tests / "tower" / "vs").is_dir()
+
+
+# Issue 23 ("the registry drives everything"): outside each game's package, the registry and the
+# games' list, code reads games and modes from the registry; these places still name one, each
+# for a reason and until the work named removes it.
+NAMES_A_GAME_EXCEPTIONS = {
+    "signatures.py": "the typed front door's overloads name each mode's state type and mode word "
+    "(issue 23 item 6 derives them from the specs)",
+    "__init__.py": "the public surface's lazy names list the state types (issue 23 item 6)",
+    "cardsets/loading.py": "load_cardset's typed overloads name the built-in games (Literal game=)",
+    "vs/": "the old-path package chaos_tower.vs, on its way out (issue 23 item 5, oldpaths)",
+    "lab/": "the lab reads the registry on the labcards branch (merged by the integrator)",
+}
+NAME_FREE = ("tower/", "crest/", "registry.py", "games.py", "oldpaths.py")
+"""The games' own packages, the registry and the games' list (with the old paths' table)."""
+
+
+def _game_words() -> tuple[set[str], set[str]]:
+    """Every game's, mode's and mode rules' name (the toy's too), and the state classes' names."""
+    from chaos_tower import registry
+    from toygame.spec import SPEC as TOY
+
+    words: set[str] = set()
+    types: set[str] = set()
+    for spec in (*registry.games(), TOY):
+        words.add(spec.name)
+        for mode in spec.modes:
+            words |= {mode.name, mode.rules.name}
+            types.add(mode.state_type.__name__)
+    return words, types
+
+
+def _names_a_game(tree: ast.AST, words: set[str], types: set[str]) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words:
+            found.append((node.lineno, node.value))
+        elif isinstance(node, ast.Name) and node.id in types - {"State"}:
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute) and node.attr in types:
+            # ``State`` alone is too common a word (pyspiel.State): only ``ct.State`` is the Tower's.
+            if node.attr != "State" or (isinstance(node.value, ast.Name) and node.value.id == "ct"):
+                found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.alias) and node.name in types - {"State"}:
+            found.append((getattr(node, "lineno", 0), node.name))
+    return found
+
+
+def test_no_code_outside_the_games_names_a_game() -> None:
+    """Issue 23: no string constant outside the games' packages, the registry and games.py equals
+    a registered game's or mode's name (nor names a game's state class); the play command's game,
+    modes, flags and messages, card loading, init, render, the viewer's rule links and the
+    adapters read them from the specs. Comments are not scanned; a docstring is prose (never one word)."""
+    words, types = _game_words()
+    package = SRC / ROOT
+    hits: dict[str, list[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package).as_posix()
+        if rel.startswith(NAME_FREE):
+            continue
+        for line, word in _names_a_game(ast.parse(path.read_text(encoding="utf-8")), words, types):
+            hits.setdefault(rel, []).append(f"{rel}:{line}: {word}")
+    excused = {
+        key: [hit for rel, found in hits.items() if rel.startswith(key) for hit in found]
+        for key in NAMES_A_GAME_EXCEPTIONS
+    }
+    stray = [hit for rel, found in hits.items() if not rel.startswith(tuple(excused)) for hit in found]
+    assert stray == [], "code naming a game outside it; read it from the registry:\n" + "\n".join(stray)
+    unused = [key for key, found in excused.items() if not found]
+    assert unused == [], f"exceptions that no longer occur (drop them): {unused}"
+
+
+def test_the_game_name_scan_finds_a_constant() -> None:
+    """The scan above could fail: it finds a mode name, a state class and ``ct.State`` (not another
+    module's ``State``)."""
+    words, types = _game_words()
+    tree = ast.parse('if mode == "vs":\n    x = VsState\ny = ct.State\nz = pyspiel.State\n"""solo"""')
+    found = sorted(_names_a_game(tree, words, types))
+    assert [word for _, word in found] == ["vs", "VsState", "State", "solo"]

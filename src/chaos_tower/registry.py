@@ -40,6 +40,7 @@ __all__ = [
     "SeatScreen",
     "Variant",
     "ViewCodec",
+    "default_game",
     "game",
     "game_of_cards",
     "games",
@@ -170,6 +171,16 @@ class ModeSpec:
     agent_kit: AgentKit | None = None
     """The mode's players and measures for the game-independent agents
     (:class:`~chaos_tower.kernel.agentkit.AgentKit`); ``None``: only random play and plain search."""
+    # How ``chaos-tower play`` speaks of the mode (issue 23: the command line names no game).
+    label: str | None = None
+    """What the command line's messages call it (``Crest Duel``); ``None``: ``GAME's MODE mode``."""
+    cli_flags: tuple[str, ...] = ()
+    """Its options with a flag of their own in ``play``'s parser (kept from before the options' own
+    flags, :mod:`chaos_tower.app.optionflags`); any other mode refuses them."""
+    cli_aliases: tuple[str, ...] = ()
+    """Other ``--mode`` words that choose it (kept for old command lines)."""
+    stray_flags: str | None = None
+    """The message when another mode's :attr:`cli_flags` are given; ``None``: one naming the flags."""
 
     def __attrs_post_init__(self) -> None:
         low, high = self.players
@@ -250,6 +261,11 @@ class GameSpec:
     """``(mode, cards, players)``: a new tracker of one game's per-card facts for the lab
     (:class:`chaos_tower.kernel.facts.Tracker`: it reads each action's events and gives the row's
     facts and each seat's result); ``None``: the base tracker, which keeps no card fact."""
+    rule_page: Callable[[str], str] | None = None
+    """The docs page (``rules/PAGE.html``) of one of its rule IDs; ``None``: one page, its name."""
+    mode_error: str | None = None
+    """The command line's message for a ``--mode`` it has not (``{modes}``: its modes, ``{mode}``:
+    the word given); ``None``: one naming its modes."""
 
     @property
     def cardset_schema(self) -> str:
@@ -363,6 +379,12 @@ def games() -> tuple[GameSpec, ...]:
     """Every registered game, in the order registered (the built-in ones, then installed packages')."""
     installed()
     return tuple(_GAMES.values())
+
+
+def default_game() -> GameSpec:
+    """The game a card set, a command or a file that names none is of: the first built-in game."""
+    _built_in()
+    return next(iter(_GAMES.values()))
 
 
 def registered() -> tuple[GameSpec, ...]:

@@ -114,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="with --agent: print only the result")
     play.add_argument(
         "--game",
-        default="tower",
+        default=None,  # the registry's default game (registry.default_game())
         help="tower (solo, default), crest (Crest Duel), or a game an installed package registers "
         "(entry point group chaos_tower.games)",
     )

@@ -74,7 +74,7 @@ def _cards(path: str | None, err: TextIO, game: str | None = None) -> Any:
     # A replay's game name is a mode's front-door name (tower-solo, crest, …): its game's built-in set.
     named = [g.name for g in registry.games() for m in g.modes if game is not None and m.rules.name == game]
     try:
-        if path is None and named and named[0] != "tower":
+        if path is None and named and named[0] != registry.default_game().name:
             return load_cardset(game=named[0])
         return load_cardset(path)
     except CardSetError as exc:

@@ -23,7 +23,15 @@ from ..kernel.errors import InitError
 
 __all__ = ["add_parser", "init_cardset", "run_init"]
 
-GAMES = ("tower", "crest")
+
+
+def games() -> tuple[str, ...]:
+    """The games with a built-in card set to copy (and a minimal one beside it): from the registry."""
+    from .. import registry  # on first use: building the parser loads no game
+
+    found = [g.name for g in registry.registered() if (carddata_dir() / g.builtin).is_dir()]
+    return tuple(found)
+
 MODELINE = "# yaml-language-server: $schema="
 
 
@@ -37,7 +45,7 @@ def _with_local_modeline(text: str) -> str:
     return "".join(lines)
 
 
-def init_cardset(target: str | Path, *, game: str = "tower", minimal: bool = False) -> list[Path]:
+def init_cardset(target: str | Path, *, game: str | None = None, minimal: bool = False) -> list[Path]:
     """Write a copy of the built-in set of ``game`` (or of its minimal one-file set) into ``target``.
 
     ``target`` must be a new or an empty directory, not a symbolic link (nor a dangling one);
@@ -46,8 +54,10 @@ def init_cardset(target: str | Path, *, game: str = "tower", minimal: bool = Fal
     directory, its mode unchanged); what is made follows the umask. Returns the files written:
     the card files, then the game's schemas under ``schemas/``.
     """
-    if game not in GAMES:
-        raise InitError(f"no game {game!r}; choose one of {', '.join(GAMES)}")
+    if game is None:
+        game = games()[0]
+    if game not in games():
+        raise InitError(f"no game {game!r}; choose one of {', '.join(games())}")
     target = Path(target)
     _check_target(target)
     source = carddata_dir() / (f"{game}-minimal" if minimal else game)
@@ -143,7 +153,7 @@ def add_parser(commands: Any) -> None:
         "it as you type.",
     )
     init.add_argument("dir", metavar="DIR", help="a new or empty directory")
-    init.add_argument("--game", choices=GAMES, default="tower", help="tower (default) or crest")
+    init.add_argument("--game", help="tower (default) or crest: a game with a built-in set")
     init.add_argument("--minimal", action="store_true", help="a minimal one-file set instead of the full one")
 
 
@@ -151,8 +161,9 @@ def run_init(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
     """``chaos-tower init``: 0 when written, 2 when the target cannot be used."""
     out = out or sys.stdout
     err = err or sys.stderr
+    game = args.game or games()[0]
     try:
-        written = init_cardset(args.dir, game=args.game, minimal=args.minimal)
+        written = init_cardset(args.dir, game=game, minimal=args.minimal)
     except InitError as exc:
         print(f"chaos-tower init: {exc}", file=err)
         return 2
@@ -160,5 +171,5 @@ def run_init(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
     print(f"wrote {len(cards)} card file(s) and {len(written) - len(cards)} schemas to {args.dir}", file=out)
     print("edit them (each names its schema on its first line), then:", file=out)
     print(f"  chaos-tower validate {args.dir}", file=out)
-    print(f"  chaos-tower play --game {args.game} --cards {args.dir}", file=out)
+    print(f"  chaos-tower play --game {game} --cards {args.dir}", file=out)
     return 0

@@ -27,15 +27,25 @@ from . import replay
 from .optionflags import FlagError, option_flags
 from .outputs import check_writable
 
-__all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "open_table"]
+__all__ = ["VS_FLAGS", "Played", "SetupError", "Table", "legacy_flags", "open_table"]
+
+
+def legacy_flags() -> tuple[str, ...]:
+    """The options with a flag of their own in ``play``'s parser: every registered mode's
+    :attr:`~chaos_tower.registry.ModeSpec.cli_flags`, in the order registered."""
+    found = (flag for spec in registry.games() for mode in spec.modes for flag in mode.cli_flags)
+    return tuple(dict.fromkeys(found))
+
 
 VS_FLAGS = ("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff")
-"""The ``play`` flags only the VS modes take."""
+"""The ``play`` flags only the VS modes take (kept for ``chaos_tower.play``; :func:`legacy_flags`
+reads them from the registry)."""
 
-GAME_FLAGS = ("mode", "players", "teams", "seed", "max_actions", *VS_FLAGS)
-"""What ``--resume`` takes from its file instead (given with it, they are refused)."""
 
-"""``max_actions`` when only agents play (as before: 2000 solo, 5000 elsewhere)."""
+def _game_flags() -> tuple[str, ...]:
+    """What ``--resume`` takes from its file instead (given with it, they are refused)."""
+    return ("mode", "players", "teams", "seed", "max_actions", *legacy_flags())
+
 
 _MAX_FILE = replay.MAX_REPLAY_BYTES
 
@@ -78,25 +88,28 @@ def _flag(args: argparse.Namespace, name: str) -> Any:
 
 def _check_game_flags(args: argparse.Namespace) -> tuple[GameSpec, ModeSpec]:
     """The game and mode asked for, after the checks of the flags (the games from the registry)."""
-    mode = _flag(args, "mode")
     try:
-        spec = registry.game(_flag(args, "game") or "tower")
+        spec = registry.game(_flag(args, "game") or registry.default_game().name)
     except KeyError as exc:
         raise SetupError(f"--game: {exc.args[0]}") from None
-    if spec.name == "crest":
-        if mode not in (None, "solo", "duel") or any(_flag(args, n) for n in VS_FLAGS):
-            raise SetupError("Crest Duel has no --mode, --extra-rule or VS readings")
-        return spec, _checked_facts(args, spec.mode("duel"), "Crest Duel")
-    if spec.name != "tower":
-        return spec, _other_mode(args, spec)
-    mode = mode or "solo"
-    if mode not in spec.mode_names:
-        raise SetupError(f"--mode: the Tower plays {' or '.join(spec.mode_names)}, not {mode!r}")
-    if mode == "vs":
-        return spec, _checked_facts(args, spec.mode("vs"), "--mode vs")
-    if any(_flag(args, n) for n in VS_FLAGS):
-        raise SetupError("--extra-rule and the VS readings belong to --mode vs")
-    return spec, _checked_facts(args, spec.mode("solo"), "the solo game")
+    name = _flag(args, "mode") or spec.modes[0].name
+    mode = next((m for m in spec.modes if name == m.name or name in m.cli_aliases), None)
+    if mode is None:
+        if spec.mode_error is not None:
+            raise SetupError(spec.mode_error.format(modes=" or ".join(spec.mode_names), mode=name))
+        raise SetupError(f"--mode: {spec.name} plays {', '.join(spec.mode_names)}, not {name!r}")
+    known = {option.name for option in mode.options}
+    label = mode.label or f"{spec.name}'s {mode.name} mode"
+    if mode.stray_flags is not None:  # the mode's own message; --players and --teams: its facts'
+        if any(_flag(args, n) for n in legacy_flags() if n not in mode.cli_flags):
+            raise SetupError(mode.stray_flags)
+        return spec, _checked_facts(args, mode, label)
+    stray = [n for n in ("players", "teams", *legacy_flags()) if _flag(args, n) and n not in known]
+    if stray:
+        flags = ", ".join("--" + n.replace("_", "-") for n in stray)
+        options = ", ".join(sorted(known))
+        raise SetupError(f"{spec.name}'s {mode.name} mode has no {flags}; its options are {options}")
+    return spec, _checked_facts(args, mode, label)
 
 
 def _checked_facts(args: argparse.Namespace, mode: ModeSpec, label: str) -> ModeSpec:
@@ -119,25 +132,12 @@ def _check_agent(agent: str | None, mode: ModeSpec, label: str) -> None:
         raise SetupError(f"--agent {agent}: {label} is played by the agents {', '.join(mode.agents)}")
 
 
-def _other_mode(args: argparse.Namespace, spec: GameSpec) -> ModeSpec:
-    """A registered game's mode: ``--mode`` or its first; a flag that is no option of it is refused."""
-    name = _flag(args, "mode") or spec.modes[0].name
-    if name not in spec.mode_names:
-        raise SetupError(f"--mode: {spec.name} plays {', '.join(spec.mode_names)}, not {name!r}")
-    mode = spec.mode(name)
-    known = {option.name for option in mode.options}
-    stray = [n for n in ("players", "teams", *VS_FLAGS) if _flag(args, n) and n not in known]
-    if stray:
-        flags = ", ".join("--" + n.replace("_", "-") for n in stray)
-        options = ", ".join(sorted(known))
-        raise SetupError(f"{spec.name}'s {name} mode has no {flags}; its options are {options}")
-    return _checked_facts(args, mode, f"{spec.name}'s {name} mode")
-
-
 def _cards(path: str | None, game: str) -> Any:
     load: Any = load_cardset  # any registered game's name, not only the typed ones
     try:
-        return load(path) if game == "tower" else load(path, game=game)
+        # The default game's set as before: from its header when a file is given, so a set of
+        # another game is read as what it is.
+        return load(path) if game == registry.default_game().name else load(path, game=game)
     except CardSetError as exc:
         raise SetupError(str(exc), 1) from None
 
@@ -148,7 +148,7 @@ def _game_of_rules(name: str) -> str:
         for mode in spec.modes:
             if name in (mode.rules.name, mode.view.name if mode.view else None):
                 return spec.name
-    return "tower"
+    return registry.default_game().name
 
 
 def _game_of_format(fmt: object) -> str:
@@ -156,7 +156,7 @@ def _game_of_format(fmt: object) -> str:
     for spec in registry.games():
         if any(fmt in (m.save_format, m.view_format) for m in spec.modes):
             return spec.name
-    return "tower"
+    return registry.default_game().name
 
 
 def _seat_names(args: argparse.Namespace, players: int, mode: ModeSpec) -> list[str | None]:
@@ -247,21 +247,13 @@ def _new(args: argparse.Namespace, spec: GameSpec, mode: ModeSpec, people: bool)
     # No --seed: a fresh one, drawn and kept in the state as ct.new_game(seed=None) does, so that
     # no two default games deal the same secrets (issue 22); a replay recorded of it holds it.
     options: dict[str, Any] = {"seed": _flag(args, "seed"), "max_actions": limit}
-    if mode.rules.name == "tower-vs":
-        options |= {
-            "mode": "vs",
-            "players": _flag(args, "players") or 2,
-            "extra_rule": bool(_flag(args, "extra_rule")),
-        }
-        options |= {n: _flag(args, n) for n in VS_FLAGS[1:] if _flag(args, n) is not None}
-    elif mode.rules.name == "crest":
-        options |= {"players": _flag(args, "players") or 2, "teams": True if _flag(args, "teams") else None}
-    elif spec.name != "tower":
-        # Another game: its mode, and each of its options given as a flag (_other_mode checked them).
-        known = {option.name for option in mode.options}
-        options |= {"mode": mode.name}
-        flags = ("players", "teams", *VS_FLAGS)
-        options |= {n: _flag(args, n) for n in flags if n in known and _flag(args, n)}
+    # The mode, and each of its options given as a flag (_check_game_flags checked them).
+    known = {option.name for option in mode.options}
+    options |= {"mode": mode.name}
+    flags = ("players", "teams", *legacy_flags())
+    options |= {n: _flag(args, n) for n in flags if n in known and _flag(args, n) not in (None, False)}
+    if "players" in known:  # none given: the fewest the mode takes (as before: 2 for VS and Crest)
+        options.setdefault("players", mode.players[0])
     try:
         options |= _mode_flags(args, mode)
         return cards, api.new_game(cards, **options)
@@ -269,13 +261,10 @@ def _new(args: argparse.Namespace, spec: GameSpec, mode: ModeSpec, people: bool)
         raise SetupError(f"chaos-tower play: {exc}") from None
 
 
-_NAMED = ("players", "teams", "max_actions", *VS_FLAGS)
-"""The options with flags of their own in the parser; every other option's flag comes from its spec."""
-
-
 def _mode_flags(args: argparse.Namespace, mode: ModeSpec) -> dict[str, Any]:
     """The mode's options given as flags the parser left aside (:mod:`chaos_tower.app.optionflags`)."""
-    specs = [spec for spec in mode.options if spec.name not in _NAMED]
+    named = ("players", "teams", "max_actions", *legacy_flags())  # flags of their own in the parser
+    specs = [spec for spec in mode.options if spec.name not in named]
     try:
         return option_flags(_flag(args, "option_flags") or (), specs, prog=f"chaos-tower play ({mode.name})")
     except FlagError as exc:
@@ -294,9 +283,10 @@ def open_table(args: argparse.Namespace) -> Table:
     resume = _flag(args, "resume")
     budget = _flag(args, "budget")
     if resume is not None:
-        given = [n for n in GAME_FLAGS if _flag(args, n) not in (None, False, "solo")]
+        default = registry.default_game()
+        given = [n for n in _game_flags() if _flag(args, n) not in (None, False, default.modes[0].name)]
         given += [w.removeprefix("--") for w in _flag(args, "option_flags") or () if w.startswith("--")]
-        if _flag(args, "game") not in (None, "tower"):
+        if _flag(args, "game") not in (None, default.name):
             given.append("game")
         if given:
             flags = ", ".join("--" + n.replace("_", "-") for n in given)

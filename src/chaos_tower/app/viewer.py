@@ -38,27 +38,23 @@ the anchors the Sphinx docs build makes (``docs/rules/step.md`` has
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from typing import Any
 
-from .. import api
+from .. import api, registry
 from . import replay
 
 __all__ = ["rule_link", "viewer_html", "views"]
 
-_RULE = re.compile(r"^(TOC)-([A-Z0-9]+)-[0-9A-Z]+$|^CRD-[A-Z]+-[A-Z]+$")
-
-
 def rule_link(rule: str, docs_base: str = "") -> str | None:
     """Where a rule ID links (``None`` for text that is not one): the page's own list of the rules
-    it cites (``docs_base=""``), or the rule's page under ``docs_base``."""
-    found = _RULE.match(rule)
-    if found is None:
+    it cites (``docs_base=""``), or the rule's page under ``docs_base`` (its game's ``rule_page``)."""
+    spec = next((g for g in registry.games() if g.matches_rule(rule)), None)
+    if spec is None:
         return None
     if not docs_base:
         return f"#rule-{rule.lower()}"
-    page = found.group(2).lower() if found.group(1) else "crest"
+    page = spec.rule_page(rule) if spec.rule_page is not None else spec.name
     return f"{docs_base}rules/{page}.html#{rule.lower()}"
 
 

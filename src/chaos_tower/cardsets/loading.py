@@ -46,12 +46,11 @@ if TYPE_CHECKING:  # the built-in games' types, for the overloads; loading finds
     from ..tower.cards import TowerCardSet
     from ..tower.checks import Issue
 
-__all__ = ["CARD_FILE_SUFFIXES", "GAMES", "check_cardset", "load_cardset"]
+__all__ = ["CARD_FILE_SUFFIXES", "check_cardset", "load_cardset"]
 
-GAMES = ("tower", "crest")
-"""The built-in games a card set can be for, named by its ``header.game`` (the registry holds every
-game: :func:`chaos_tower.registry.games`)."""
 Game = Literal["tower", "crest"]
+"""The built-in games' names, for the typed overloads only (the registry holds every game:
+:func:`chaos_tower.registry.games`)."""
 
 CARD_FILE_SUFFIXES = (".yaml", ".yml", ".json")
 _SINGLE_SECTIONS = ("header", "sheet", "number", "rebright")
@@ -211,11 +210,11 @@ def _read(path: Path, limits: Limits, budget: _Budget) -> tuple[Document | None,
 
 
 def _game_of(data: dict[str, Any]) -> str:
-    """The game a joined document is for: the registered game its header names, else ``tower``
-    (whose schema then says what is wrong with the header)."""
+    """The game a joined document is for: the registered game its header names, else the default
+    game (whose schema then says what is wrong with the header)."""
     header = data.get("header")
     named = header.get("game") if isinstance(header, dict) else None
-    return named if isinstance(named, str) and _known(named) else "tower"
+    return named if isinstance(named, str) and _known(named) else registry.default_game().name
 
 
 def _known(game: str) -> bool:
@@ -282,7 +281,8 @@ def check_cardset(
         known = ", ".join(spec.name for spec in registry.games())
         raise UnknownGameError(f"no game {game!r}: a card set is for one of {known}")
     # A game's built-in folder is a name under carddata/, or (another package's game) a path of its own.
-    root = Path(path) if path is not None else carddata_dir() / registry.game(game or "tower").builtin
+    builtin = (registry.game(game) if game else registry.default_game()).builtin
+    root = Path(path) if path is not None else carddata_dir() / builtin
     files, problems = _card_files(root, limits)
     joined = _Joined(str(root))
     unread = False

@@ -17,7 +17,7 @@ from .header import Issue
 from .safeload import JsonPath
 from .suggest import did_you_mean
 
-__all__ = ["raw_reference_issues"]
+__all__ = ["crest_reference_issues", "tower_reference_issues"]
 
 _TOWER_ITEMS = ("normal_items", "rare_items", "items")
 _TOWER_CARDS = ("rooms", "monsters", "steps", *_TOWER_ITEMS)
@@ -122,8 +122,8 @@ def _reconstructed(data: dict[str, Any], cards: set[str], refs: _Refs) -> None:
                 refs.need(where, card, cards, "no card has the id")
 
 
-def raw_reference_issues(
-    game: str, data: dict[str, Any], *, unread: bool = False, required: frozenset[str] = frozenset()
+def _issues(
+    walk: Any, data: dict[str, Any], *, unread: bool = False, required: frozenset[str] = frozenset()
 ) -> list[Issue]:
     """Every id a raw joined document refers to that none of its cards has.
 
@@ -132,5 +132,19 @@ def raw_reference_issues(
     to an absent section named in ``required`` (the schema's required sections).
     """
     refs = _Refs(data, unread, required)
-    (_crest if game == "crest" else _tower)(data, refs)
+    walk(data, refs)
     return refs.issues
+
+
+def tower_reference_issues(
+    data: dict[str, Any], *, unread: bool = False, required: frozenset[str] = frozenset()
+) -> list[Issue]:
+    """The Tower set's misspelt ids (its spec's ``raw_references``; see :func:`_issues`)."""
+    return _issues(_tower, data, unread=unread, required=required)
+
+
+def crest_reference_issues(
+    data: dict[str, Any], *, unread: bool = False, required: frozenset[str] = frozenset()
+) -> list[Issue]:
+    """The Crest Duel set's misspelt ids (its spec's ``raw_references``; see :func:`_issues`)."""
+    return _issues(_crest, data, unread=unread, required=required)

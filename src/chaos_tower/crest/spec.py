@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cardsets.refs import raw_reference_issues
+from ..cardsets.refs import crest_reference_issues
 from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from . import front
 from .agents import KIT
@@ -18,7 +18,7 @@ from .state import CrestState
 
 
 def _references(data: dict[str, Any], **kw: Any) -> list[Any]:
-    return raw_reference_issues("crest", data, **kw)
+    return crest_reference_issues(data, **kw)
 
 
 __all__ = ["SPEC"]
@@ -37,6 +37,7 @@ SPEC = GameSpec(
     raw_references=_references,
     standins=crest_standins,
     facts=crest_facts,
+    mode_error="Crest Duel has no --mode, --extra-rule or VS readings",
     modes=(
         ModeSpec(
             name="duel",
@@ -64,6 +65,9 @@ SPEC = GameSpec(
             team_players=(4, 6),  # two equal teams
             agents=("random", "greedy", "heuristic", "mcts", "mcts-cheat"),
             agent_kit=KIT,
+            label="Crest Duel",
+            cli_aliases=("solo",),  # --mode solo was play's default for every game
+            stray_flags="Crest Duel has no --mode, --extra-rule or VS readings",
         ),
     ),
 )

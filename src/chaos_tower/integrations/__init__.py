@@ -72,7 +72,7 @@ class Mode:
 
 
 def _builtin_set(game: str) -> Callable[[], Any]:
-    if game == "tower":
+    if game == registry.default_game().name:
         return _builtin_tower_set  # the Mode default, so that the Tower's modes compare as before
     load: Callable[..., Any] = load_cardset  # any registered game's name, not only the typed ones
     return lambda: load(game=game)

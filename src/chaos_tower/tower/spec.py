@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cardsets.refs import raw_reference_issues
+from ..cardsets.refs import tower_reference_issues
 from ..registry import GameSpec, HandOver, ModeSpec, Variant, register_game
 from .cards import TowerCardSet
 from .checks import semantic_issues
@@ -21,10 +21,16 @@ from .vs.state import VsState
 
 
 def _references(data: dict[str, Any], **kw: Any) -> list[Any]:
-    return raw_reference_issues("tower", data, **kw)
+    return tower_reference_issues(data, **kw)
 
 
 __all__ = ["SPEC"]
+
+
+def _rule_page(rule: str) -> str:
+    """A Tower rule's docs page: its section's (TOC-STEP-03 on rules/step.html)."""
+    return rule.split("-")[1].lower()
+
 
 SPEC = GameSpec(
     name="tower",
@@ -40,6 +46,8 @@ SPEC = GameSpec(
     raw_references=_references,
     standins=tower_standins,
     facts=tower_facts,
+    rule_page=_rule_page,
+    mode_error="--mode: the Tower plays {modes}, not {mode!r}",
     modes=(
         ModeSpec(
             name="solo",
@@ -53,6 +61,8 @@ SPEC = GameSpec(
             players=(1, 1),  # one player against the tower; the shuffled deck is the chance, and hidden
             agents=("random", "greedy", "heuristic", "mcts", "mcts-cheat", "oracle-cheat"),
             agent_kit=SOLO_KIT,
+            label="the solo game",
+            stray_flags="--extra-rule and the VS readings belong to --mode vs",
         ),
         ModeSpec(
             name="vs",
@@ -78,6 +88,8 @@ SPEC = GameSpec(
             # simple: VS's rule of thumb (its own player, the heuristic rung too)
             agents=("random", "greedy", "heuristic", "simple", "mcts", "mcts-cheat"),
             agent_kit=VS_KIT,
+            label="--mode vs",
+            cli_flags=("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff"),
         ),
     ),
 )
