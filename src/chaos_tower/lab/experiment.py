@@ -76,7 +76,7 @@ def metric(name: str, solo: bool) -> Metric:
     if found is None:
         raise LabError(f"no metric {name!r}; the metrics are {', '.join([*METRICS, 'points:N'])}")
     if found.solo is not None and found.solo != solo:
-        raise LabError(f"the metric {name!r} is for {'solo' if found.solo else 'multiplayer'} games only")
+        raise LabError(f"the metric {name!r} is for {'one-player' if found.solo else 'multiplayer'} games only")
     return found
 
 

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from attrs import asdict, frozen
+from attrs import asdict, field, frozen
 
 import chaos_tower as ct
 from chaos_tower import registry
@@ -111,14 +111,16 @@ class CardSource:
         return _digest(self.load())
 
     @classmethod
-    def read(cls, path: str | Path | None, game: str = "tower") -> CardSource:
-        """The card set at ``path`` (a file or a directory of them); ``None``: the built-in ``game``'s.
+    def read(cls, path: str | Path | None, game: str | None = None) -> CardSource:
+        """The card set at ``path`` (a file or a directory of them); ``None``: the built-in ``game``'s
+        (the registry's default game when ``game`` is ``None``).
 
         The user's own files are read exactly as ``chaos-tower validate`` reads
         them (:func:`~chaos_tower.cardsets.loading.check_cardset`: its limits,
         its refusal of special files, its messages naming each file), and only
         then copied, byte for byte, for the workers.
         """
+        game = game or registry.default_game().name
         if path is None:
             return cls(game=game)
         from chaos_tower.cardsets.loading import CARD_FILE_SUFFIXES, check_cardset
@@ -183,10 +185,12 @@ MAX_GAMES = 10**15
 class RunSpec:
     """Everything that decides a run's rows."""
 
-    game: str = "tower"
-    """A registered game's name (:func:`chaos_tower.registry.games`): ``tower``, ``crest``, a plugin's."""
-    mode: str = "solo"
-    """One of the game's modes (``GameSpec.mode_names``): the Tower's ``solo`` or ``vs``, Crest's ``duel``."""
+    game: str = field(factory=lambda: registry.default_game().name)
+    """A registered game's name (:func:`chaos_tower.registry.games`): ``tower``, ``crest``, a plugin's;
+    by default the registry's default game."""
+    mode: str = field()
+    """One of the game's modes (``GameSpec.mode_names``): the Tower's ``solo`` or ``vs``, Crest's
+    ``duel``; by default the game's first."""
     players: int = 1
     teams: bool = False
     extra_rule: bool = False
@@ -200,6 +204,13 @@ class RunSpec:
     games: int = 1000
     seed: int = 0
     """The master seed every game's and agent's seed derives from."""
+
+    @mode.default
+    def _first_mode(self) -> str:
+        try:
+            return registry.game(self.game).mode_names[0]
+        except (KeyError, LookupError, ValueError):
+            return ""  # an unknown game: mode_spec() names the known ones
 
     @property
     def rules(self) -> str:
