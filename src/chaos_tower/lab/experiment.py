@@ -76,7 +76,8 @@ def metric(name: str, solo: bool) -> Metric:
     if found is None:
         raise LabError(f"no metric {name!r}; the metrics are {', '.join([*METRICS, 'points:N'])}")
     if found.solo is not None and found.solo != solo:
-        raise LabError(f"the metric {name!r} is for {'one-player' if found.solo else 'multiplayer'} games only")
+        kind = "one-player" if found.solo else "multiplayer"
+        raise LabError(f"the metric {name!r} is for {kind} games only")
     return found
 
 
