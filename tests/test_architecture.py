@@ -392,7 +392,7 @@ NAMES_A_GAME_EXCEPTIONS = {
     "(issue 23 item 6 derives them from the specs)",
     "__init__.py": "the public surface's lazy names list the state types (issue 23 item 6)",
     "cardsets/loading.py": "load_cardset's typed overloads name the built-in games (Literal game=)",
-    "vs/": "the old-path package chaos_tower.vs, on its way out (issue 23 item 5, oldpaths)",
+    "vs/": "the old-path package (src/chaos_tower/vs), on its way out (issue 23 item 5, oldpaths)",
 }
 NAME_FREE = ("tower/", "crest/", "registry.py", "games.py", "oldpaths.py")
 """The games' own packages, the registry and the games' list (with the old paths' table)."""

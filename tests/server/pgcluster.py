@@ -46,7 +46,9 @@ def postgres_cluster() -> Iterator[str]:
         os.chmod(root, 0o755)
         shutil.chown(root, "postgres")
         shutil.chown(sock, "postgres")
-        prefix = ["runuser", "-u", "postgres", "--"]
+        # runuser lives in /usr/sbin, which a root shell's PATH may leave out
+        runuser = shutil.which("runuser") or shutil.which("runuser", path="/usr/sbin:/sbin") or "runuser"
+        prefix = [runuser, "-u", "postgres", "--"]
     run = lambda *args: subprocess.run([*prefix, *args], check=True, capture_output=True, text=True)  # noqa: E731
     try:
         run(str(where / "initdb"), "-D", str(data), "-A", "trust", "-U", "ct", "--no-sync", "-E", "UTF8")

@@ -38,8 +38,8 @@ def legacy_flags() -> tuple[str, ...]:
 
 
 VS_FLAGS = ("extra_rule", "adjust_after_draw", "declare_when", "own_attribute_bluff")
-"""The ``play`` flags only the VS modes take (kept for ``chaos_tower.play``; :func:`legacy_flags`
-reads them from the registry)."""
+"""The ``play`` flags only the VS modes take (kept for the old entry point's re-export;
+:func:`legacy_flags` reads them from the registry)."""
 
 
 def _game_flags() -> tuple[str, ...]:
