@@ -12,15 +12,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import registry
 from chaos_tower.app import replay
 from chaos_tower.app.cli import _parser
 from chaos_tower.app.table import open_table
 from chaos_tower.kernel.options import OptionSpec
+from optionmode import mode_with_option
 
 BANNERS = OptionSpec(
     name="banners",
@@ -36,25 +35,8 @@ BANNERS = OptionSpec(
 @pytest.fixture
 def flown() -> Iterator[None]:
     """Crest registered with the duel mode given one more option; the games as they were after."""
-    games = registry.registered()
-    crest = registry.game("crest")
-    duel = crest.mode("duel")
-    changed = attrs.evolve(
-        crest,
-        modes=tuple(attrs.evolve(m, options=(*m.options, BANNERS)) if m is duel else m for m in crest.modes),
-    )
-
-    def register(chosen: tuple[registry.GameSpec, ...]) -> None:
-        for game in registry.registered():
-            registry.unregister_game(game.name)
-        for game in chosen:
-            registry.register_game(game)
-
-    register(tuple(changed if g is crest else g for g in games))
-    try:
+    with mode_with_option("crest", "duel", BANNERS):
         yield
-    finally:
-        register(games)
 
 
 def test_CRD_PLAYERS_A_an_option_beyond_the_fields_survives_saves_notation_views_and_replays(

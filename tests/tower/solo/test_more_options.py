@@ -12,15 +12,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import registry
 from chaos_tower.app import replay
 from chaos_tower.app.cli import _parser
 from chaos_tower.app.table import open_table
 from chaos_tower.kernel.options import OptionSpec
+from optionmode import mode_with_option
 
 LANTERN = OptionSpec(
     name="lantern",
@@ -35,25 +34,8 @@ LANTERN = OptionSpec(
 @pytest.fixture
 def lit() -> Iterator[None]:
     """The Tower game registered with the solo mode given one more option; the games as they were after."""
-    games = registry.registered()
-    tower = registry.game("tower")
-    solo = tower.mode("solo")
-    changed = attrs.evolve(
-        tower,
-        modes=tuple(attrs.evolve(m, options=(*m.options, LANTERN)) if m is solo else m for m in tower.modes),
-    )
-
-    def register(chosen: tuple[registry.GameSpec, ...]) -> None:
-        for game in registry.registered():
-            registry.unregister_game(game.name)
-        for game in chosen:
-            registry.register_game(game)
-
-    register(tuple(changed if g is tower else g for g in games))
-    try:
+    with mode_with_option("tower", "solo", LANTERN):
         yield
-    finally:
-        register(games)
 
 
 def test_TOC_STEP_02_an_option_beyond_the_fields_survives_saves_notation_views_and_replays(lit: None) -> None:

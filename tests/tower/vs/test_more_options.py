@@ -11,13 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-import attrs
 import pytest
 
 import chaos_tower as ct
-from chaos_tower import registry
 from chaos_tower.app import replay
 from chaos_tower.kernel.options import OptionSpec
+from optionmode import mode_with_option
 
 TABLE_TALK = OptionSpec(
     name="table_talk",
@@ -32,25 +31,8 @@ TABLE_TALK = OptionSpec(
 @pytest.fixture
 def talking() -> Iterator[None]:
     """The Tower game registered with the VS mode given one more option; the games as they were after."""
-    games = registry.registered()
-    tower = registry.game("tower")
-    vs = tower.mode("vs")
-    changed = attrs.evolve(
-        tower,
-        modes=tuple(attrs.evolve(m, options=(*m.options, TABLE_TALK)) if m is vs else m for m in tower.modes),
-    )
-
-    def register(chosen: tuple[registry.GameSpec, ...]) -> None:
-        for game in registry.registered():
-            registry.unregister_game(game.name)
-        for game in chosen:
-            registry.register_game(game)
-
-    register(tuple(changed if g is tower else g for g in games))
-    try:
+    with mode_with_option("tower", "vs", TABLE_TALK):
         yield
-    finally:
-        register(games)
 
 
 def test_TOC_VS2_029_an_option_beyond_the_fields_survives_saves_notation_and_replays(talking: None) -> None:
