@@ -29,6 +29,7 @@ __all__ = [
     "foreign_actions",
     "players",
     "random_games",
+    "random_line",
     "twisted",
     "variants",
 ]
@@ -140,20 +141,25 @@ def random_games(mode: ConformanceMode, first_seed: int, budget: int, cap: int) 
     games: list[Game] = []
     seed = first_seed
     while sum(len(g.actions) for g in games) < budget:
-        chooser = random.Random(seed * 7919 + 1)
-        state = mode.start(seed)
-        states, actions = [state], []
-        for _ in range(cap):
-            legal = api.legal_actions(state)
-            if not legal:
-                break
-            action = chooser.choice(legal)
-            state = api.apply(state, action)
-            actions.append(action)
-            states.append(state)
+        states, actions = random_line(mode.start(seed), random.Random(seed * 7919 + 1), cap)
         games.append(Game(mode=mode, seed=seed, actions=tuple(actions), states=tuple(states)))
         seed += 1
     return tuple(games)
+
+
+def random_line(state: Any, chooser: random.Random, cap: int) -> tuple[list[Any], list[Any]]:
+    """The states and actions of a line from ``state``: ``chooser``'s pick among the legal actions
+    until the game ends or ``cap`` actions are played."""
+    states, actions = [state], []
+    for _ in range(cap):
+        legal = api.legal_actions(state)
+        if not legal:
+            break
+        action = chooser.choice(legal)
+        state = api.apply(state, action)
+        actions.append(action)
+        states.append(state)
+    return states, actions
 
 
 def players(state: Any) -> range:

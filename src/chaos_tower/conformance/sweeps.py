@@ -21,7 +21,7 @@ from ..app import replay
 from ..kernel.errors import OptionError
 from ..kernel.options import OptionSpec
 from .checks import expect
-from .modes import ConformanceMode, random_games
+from .modes import ConformanceMode, random_games, random_line
 
 __all__ = [
     "AGENT_BUDGET",
@@ -104,20 +104,6 @@ def option_cases(cards: Any, mode: registry.ModeSpec) -> Iterator[tuple[str, Any
             yield spec.name, value
 
 
-def _played(state: Any, seed: int) -> tuple[list[Any], list[Any]]:
-    chooser = random.Random(seed)
-    states, actions = [state], []
-    for _ in range(STEPS):
-        legal = api.legal_actions(state)
-        if not legal:
-            break
-        action = chooser.choice(legal)
-        state = api.apply(state, action)
-        states.append(state)
-        actions.append(action)
-    return states, actions
-
-
 def option_survives(cards: Any, mode: registry.ModeSpec, name: str, value: Any, seed: int = 5) -> None:
     """The game a state, its notation, its replay and its views give back is the one played, under
     the same options; a value no choice of the other options starts must be refused, typed."""
@@ -135,7 +121,7 @@ def option_survives(cards: Any, mode: registry.ModeSpec, name: str, value: Any, 
         options[name] == value or isinstance(value, bool | tuple),
         f"{name} is {options[name]!r}, not {value!r}",
     )
-    states, actions = _played(start, seed)
+    states, actions = random_line(start, random.Random(seed), STEPS)
     rules = api.rules_of(start)
     for state in states:
         expect(api.options(state) == options, f"{name}={value!r}: the options changed in play")
