@@ -192,6 +192,45 @@ def test_the_page_carries_on_when_the_server_is_killed_and_restarted(browser: An
         second.stop()
 
 
+def links_table(page: Any) -> str:
+    """The table ID in the lobby's first seat link (``/play/ID#token=...``)."""
+    link = page.eval_on_selector_all("#links a", "anchors => anchors.map(a => a.href)")[0]
+    return str(link.partition("/play/")[2].partition("#")[0])
+
+
+def test_the_lobby_offers_every_option_of_every_mode_from_its_specs(browser: Any, tmp_path: Path) -> None:
+    """Issue 23: the lobby's fields are the selected mode's option specs (as ``/api/games`` lists
+    them), each of the kind its spec takes; a value the specs refuse is refused with the server's
+    reason, and creates nothing."""
+    from chaos_tower import registry
+
+    with thread_server(str(tmp_path / "t.sqlite3")) as server:
+        page = browser.new_page()
+        page.goto(server.http + "/")
+        page.wait_for_function("() => document.querySelectorAll('#mode option').length > 0")
+        for game in registry.games():
+            for mode in game.modes:
+                page.select_option("#mode", f"{game.name}/{mode.name}")
+                shown = page.eval_on_selector_all("#options [data-option]", "f => f.map(i => i.dataset.option)")
+                assert shown == [o.name for o in mode.options], (mode.name, shown)
+                for option in mode.options:
+                    kind = page.eval_on_selector(f"#option-{option.name}", "i => i.tagName + ':' + i.type")
+                    if option.allowed is not None:
+                        assert kind.startswith("SELECT"), (option.name, kind)
+                    elif option.types == (bool,):
+                        assert kind == "INPUT:checkbox", (option.name, kind)
+                    elif option.types == (int,):
+                        assert kind == "INPUT:number", (option.name, kind)
+        page.select_option("#mode", "crest/duel")
+        page.fill("#option-players", "3")
+        page.fill("#option-teams", "true")  # teams need 4 or 6 players (CRD-PLAYERS-C)
+        page.fill("#seats", "person, person, person")
+        page.click("#create button[type=submit]")
+        page.wait_for_function("() => document.querySelector('#problem').textContent !== ''")
+        assert "team" in page.inner_text("#problem").lower()
+        assert page.eval_on_selector_all("#links li", "items => items.length") == 0
+
+
 def test_the_lobby_creates_a_table_and_hands_out_its_links(browser: Any, tmp_path: Path) -> None:
     """The lobby offers every registered mode; creating a table lists a link per person's seat and
     the spectators' link, and a seat's link opens its view."""
@@ -204,10 +243,14 @@ def test_the_lobby_creates_a_table_and_hands_out_its_links(browser: Any, tmp_pat
         offered = page.eval_on_selector_all("#mode option", "options => options.map(o => o.value)")
         assert sorted(offered) == sorted(f"{g.name}/{m.name}" for g in registry.games() for m in g.modes)
         page.select_option("#mode", "tower/vs")
-        page.fill("#players", "3")
+        page.fill("#option-players", "3")
+        page.select_option("#option-declare_when", '"any_time"')
         page.fill("#seats", "person, random, person")
         page.click("#create button[type=submit]")
         page.wait_for_function("() => document.querySelectorAll('#links li').length === 4")
+        table = links_table(page)
+        options = server.request("GET", f"/api/tables/{table}")[1]["options"]
+        assert options["players"] == 3 and options["declare_when"] == "any_time", options
         links = page.eval_on_selector_all("#links a", "anchors => anchors.map(a => a.href)")
         assert len(links) == 3 and all("/play/" in link and "#token=" in link for link in links)
         seat = _page(browser, links[0])

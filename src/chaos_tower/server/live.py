@@ -137,6 +137,7 @@ class Live:
             "mode": self.meta.mode,
             "cards": self.spec.cards,
             "players": self.meta.players,
+            "options": api.options(self.state).as_dict(),  # the setup everyone is told
             "seats": list(self.meta.seats),
             "step": self.step,
             "turn": api.current_player(self.state),
