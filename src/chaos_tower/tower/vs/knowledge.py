@@ -22,7 +22,7 @@ seen since the start.
 from __future__ import annotations
 
 from ..vocabulary import LETTERS
-from .state import Declaration, VsState, evolve
+from .state import Declaration, VsDraft
 
 __all__ = ["ALL", "after_declaration", "letters", "narrow", "start"]
 
@@ -40,31 +40,30 @@ def letters(mask: int) -> str:
     return "".join(x for a, x in enumerate(LETTERS) if mask >> a & 1)
 
 
-def narrow(state: VsState, player: int, masks: tuple[int, ...]) -> VsState:
-    """``state`` with what is known of ``player``'s counters narrowed to ``masks``, one per counter."""
-    row = tuple(old & new for old, new in zip(state.possible[player], masks, strict=True))
-    if row == state.possible[player]:
-        return state
-    possible = list(state.possible)
-    possible[player] = row
-    return evolve(state, possible=tuple(possible))
+def narrow(work: VsDraft, player: int, masks: tuple[int, ...]) -> None:
+    """Narrow what is known of ``player``'s counters to ``masks``, one per counter, on the working copy."""
+    old = work.possible[player]
+    row = tuple(map(int.__and__, old, masks))
+    if row != old:
+        possible = list(work.possible)
+        possible[player] = row
+        work.possible = tuple(possible)
 
 
-def after_declaration(state: VsState, record: Declaration) -> VsState:
-    """What a declaration shows (`TOC-VS2-029`, `TOC-VS3-049`); ``state`` holds the target's attributes.
+def after_declaration(work: VsDraft, record: Declaration) -> None:
+    """What a declaration shows (`TOC-VS2-029`, `TOC-VS3-049`); ``work`` holds the target's attributes.
 
     Right: the named attribute lies face up on its counter, so that counter is it and no
     other counter is. Wrong: no counter of the target is it. Either way, without
     ``own_attribute_bluff`` the declarer was allowed to name it, so holds none of it.
     """
     bit = 1 << record.attribute
-    k = state.slots()
+    k = work.slots()
     if record.right:
-        slot = state.attributes[record.target].index(record.attribute)
+        slot = work.attributes[record.target].index(record.attribute)
         masks = tuple(bit if i == slot else ALL & ~bit for i in range(k))
     else:
         masks = (ALL & ~bit,) * k
-    state = narrow(state, record.target, masks)
-    if not state.own_attribute_bluff:
-        state = narrow(state, record.player, (ALL & ~bit,) * k)
-    return state
+    narrow(work, record.target, masks)
+    if not work.own_attribute_bluff:
+        narrow(work, record.player, (ALL & ~bit,) * k)

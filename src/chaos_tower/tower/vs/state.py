@@ -259,14 +259,35 @@ class VsState:
 class VsDraft(VsState):
     """The working copy of a state while one action is applied (issue 13: one rebuild per action).
 
-    The VS rules are written as chains of ``state = evolve(state, ...)``; on a draft, ``evolve``
-    changes the draft in place instead of building a new state each time (an action made about
-    five), and :func:`freeze` builds the one new frozen state. Only the engine makes drafts
-    (:func:`draft`, from a state it never touches), and no rule keeps an earlier value of the
-    state it changes, so the in-place changes are not seen from outside.
+    The rules change the draft in place, field by field (``work.counters = ...``: issue 27, an
+    attribute set instead of an ``evolve`` call per change), and :func:`freeze` makes the draft
+    itself the one new frozen state. Only the engine makes drafts (:func:`draft`, from a state it
+    never touches), and no rule keeps an earlier value of the state it changes, so the in-place
+    changes are not seen from outside. ``evolve`` on a draft changes it in place too.
     """
 
     __slots__ = ()
+    __setattr__ = object.__setattr__  # writable while it is a draft; frozen again by freeze()
+
+    # The fields the rules change, writable on a draft (for the type checker; the slots are the state's).
+    counters: tuple[tuple[int, ...], ...]
+    revealed: tuple[tuple[bool, ...], ...]
+    possible: tuple[tuple[int, ...], ...]
+    declarations: tuple[int, ...]
+    out: tuple[bool, ...]
+    hands: tuple[tuple[int, ...], ...]
+    gifts: tuple[Gift, ...]
+    named: tuple[Declaration, ...]
+    deck: tuple[int, ...]
+    drawn: tuple[int, ...]
+    turn: int
+    round: int
+    phase: Phase
+    queue: tuple[int, ...]
+    source: int
+    actions: int
+    result: VsOutcome | None
+    events: tuple[Event, ...]
 
 
 _update = updater(VsState)
@@ -308,7 +329,9 @@ def freeze(work: VsDraft, **changes: Any) -> VsState:
     state, not a copy of its draft. The engine drops the draft once frozen, so nothing can
     change the state after.
     """
-    evolve(work, **changes)
-    _set(work, "_memo", Memo())  # nothing listed on the draft halfway through is kept
+    if changes:
+        evolve(work, **changes)
+    if work._memo:
+        _set(work, "_memo", Memo())  # nothing listed on the draft halfway through is kept
     _set(work, "__class__", VsState)
     return work
