@@ -81,13 +81,11 @@ def settle(work: VsDraft, events: list[Event], declarer: int | None = None) -> N
         work.queue = tuple(q for q in work.queue if not out[q])
     # Only the declarer can have just reached two right names: the game ends at the first.
     if work.named:
-        rights = [0] * n  # right_names for every seat, in one pass
-        for d in work.named:
-            if d.right:
-                rights[d.player] += 1
-        for p in range(n):
-            if rights[p] >= 2:
-                return _one_wins(work, p, "named", "TOC-VS3-051", events)
+        rights = [d.player for d in work.named if d.right]  # right_names, for every seat at once
+        if len(rights) >= 2:
+            for p in range(n):
+                if rights.count(p) >= 2:
+                    return _one_wins(work, p, "named", "TOC-VS3-051", events)
     if out.count(False) > 1:
         return None
     left = [p for p in range(n) if not out[p]]

@@ -21,10 +21,12 @@ seen since the start.
 
 from __future__ import annotations
 
+import functools
+
 from ..vocabulary import LETTERS
 from .state import Declaration, VsDraft
 
-__all__ = ["ALL", "after_declaration", "letters", "narrow", "start"]
+__all__ = ["ALL", "after_declaration", "letters", "narrow", "shown_by", "start"]
 
 ALL = (1 << len(LETTERS)) - 1
 """Every attribute still possible: nothing learnt yet."""
@@ -57,13 +59,23 @@ def after_declaration(work: VsDraft, record: Declaration) -> None:
     other counter is. Wrong: no counter of the target is it. Either way, without
     ``own_attribute_bluff`` the declarer was allowed to name it, so holds none of it.
     """
-    bit = 1 << record.attribute
-    k = work.slots()
-    if record.right:
-        slot = work.attributes[record.target].index(record.attribute)
-        masks = tuple(bit if i == slot else ALL & ~bit for i in range(k))
+    slot = work.attributes[record.target].index(record.attribute) if record.right else -1
+    target, declarer = shown_by(work.slots(), record.attribute, slot, work.own_attribute_bluff)
+    narrow(work, record.target, target)
+    if declarer is not None:
+        narrow(work, record.player, declarer)
+
+
+@functools.lru_cache(maxsize=256)
+def shown_by(
+    slots: int, attribute: int, slot: int, bluff: bool
+) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """What a declaration naming ``attribute`` shows of the target's counters (it lies face up on
+    counter ``slot``, or ``-1``: it was wrong) and, unless ``bluff`` (``own_attribute_bluff``), of
+    the declarer's, as one mask per counter; a function of small integers, kept per answer."""
+    bit = 1 << attribute
+    if slot >= 0:
+        target = tuple(bit if i == slot else ALL & ~bit for i in range(slots))
     else:
-        masks = (ALL & ~bit,) * k
-    narrow(work, record.target, masks)
-    if not work.own_attribute_bluff:
-        narrow(work, record.player, (ALL & ~bit,) * k)
+        target = (ALL & ~bit,) * slots
+    return target, None if bluff else (ALL & ~bit,) * slots

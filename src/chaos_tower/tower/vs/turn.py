@@ -175,25 +175,16 @@ def adjust(work: VsDraft, action: Adjust, events: list[Event]) -> None:
     queue = work.queue
     player, source, deltas = queue[0], work.source, action.deltas
     old = work.counters[player]
-    values = tuple(map(int.__add__, old, deltas))
-    rule_id = rule(work, 28 if source < 0 else 27)
-    records = events_of(work.table)
-    key = ("adjust", rule_id, player, source, deltas, old)
-    found = records.get(key)
+    shared = _shared_adjustments(work.table)
+    key = (work.players == 2, player, source, deltas, old)
+    found = shared.get(key)
     if found is None:
-        changes = ", ".join(
-            f"counter {i} {d:+d} to {v}" for i, (d, v) in enumerate(zip(deltas, values, strict=True))
-        )
-        found = make_event(
-            rule=rule_id,
-            kind="adjust",
-            text=f"player {player} adjusts for {work.source_name()}: {changes}",
-            amount=sum(deltas),
-        )
-        if len(records) < KEPT:
-            records[key] = found
-    events.append(found)
-    _learn(work, player, old, deltas)
+        found = _adjustment(work, player, deltas, old)
+        if len(shared) < KEPT:
+            shared[key] = found
+    event, learnt, values = found
+    events.append(event)
+    knowledge.narrow(work, player, learnt)
     with_counters(work, player, values)
     work.queue = queue[1:]
     end.settle(work, events)
@@ -203,13 +194,40 @@ def adjust(work: VsDraft, action: Adjust, events: list[Event]) -> None:
     end.end_turn(work, events)
 
 
-def _learn(work: VsDraft, player: int, old: tuple[int, ...], deltas: tuple[int, ...]) -> None:
-    """What everyone learns from an adjustment, made before it (:mod:`.knowledge`): each counter
-    stands for an attribute whose value on the card allows the change seen (`TOC-VS2-027`,
-    `TOC-VS3-047`)."""
+_Adjustment = tuple[Event, tuple[int, ...], tuple[int, ...]]
+
+
+def _shared_adjustments(table: VsTable) -> dict[Hashable, _Adjustment]:
+    try:
+        found: dict[Hashable, _Adjustment] = table._memo["vs.adjustments"]
+    except KeyError:
+        found = table._memo["vs.adjustments"] = {}
+    return found
+
+
+def _adjustment(work: VsDraft, player: int, deltas: tuple[int, ...], old: tuple[int, ...]) -> _Adjustment:
+    """An adjustment's event, what it shows (:func:`_learn`) and the counters after: a function of
+    the seat, the card, the changes and the counters before (with the player count, for the rule
+    IDs), so kept per those on the card set's VS table (issue 27)."""
+    values = tuple(c + d for c, d in zip(old, deltas, strict=True))
+    changes = ", ".join(
+        f"counter {i} {d:+d} to {v}" for i, (d, v) in enumerate(zip(deltas, values, strict=True))
+    )
+    event = make_event(
+        rule=rule(work, 28 if work.source < 0 else 27),
+        kind="adjust",
+        text=f"player {player} adjusts for {work.source_name()}: {changes}",
+        amount=sum(deltas),
+    )
+    return event, _learn(work, old, deltas), values
+
+
+def _learn(work: VsState, old: tuple[int, ...], deltas: tuple[int, ...]) -> tuple[int, ...]:
+    """What everyone learns from an adjustment of counters at ``old`` by ``deltas`` (:mod:`.knowledge`):
+    each counter stands for an attribute whose value on the card allows the change seen
+    (`TOC-VS2-027`, `TOC-VS3-047`); per counter, those attributes as bits."""
     vs, low, high = work.source_vs(), work.table.low, work.table.high
-    masks = tuple(_allowing(vs, c, d, low, high) for c, d in zip(old, deltas, strict=True))
-    knowledge.narrow(work, player, masks)
+    return tuple(_allowing(vs, c, d, low, high) for c, d in zip(old, deltas, strict=True))
 
 
 @functools.lru_cache(maxsize=65536)
