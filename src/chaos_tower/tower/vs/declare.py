@@ -56,7 +56,7 @@ def declare(work: VsDraft, action: Declare, events: list[Event]) -> None:
     """Pay 1, name the attribute; a right name is put face up (`TOC-VS2-029`, `TOC-VS3-049`)."""
     me, target = work.decider(), action.target
     assert me is not None  # reason() has refused a declaration once the game is over
-    attribute = LETTERS.index(action.attribute)
+    attribute = _LETTER_NUMBERS[action.attribute]
     pay_one(work, me, action.pay, 29, "declaration", events)
     held = work.attributes[target]
     right = attribute in held
@@ -101,6 +101,9 @@ def declare(work: VsDraft, action: Declare, events: list[Event]) -> None:
         return
     work.source = -1
     end.end_turn(work, events)
+
+
+_LETTER_NUMBERS = {x: a for a, x in enumerate(LETTERS)}
 
 
 def _shared_declarations(table: VsTable) -> dict[Hashable, tuple[Declaration, Event]]:

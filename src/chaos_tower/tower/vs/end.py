@@ -16,6 +16,7 @@ and the others have lost.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 from typing import Literal
 
 from ...kernel.events import Event, Reason
@@ -31,9 +32,21 @@ Result = Literal["won", "lost", "draw", "ended"]
 def _finish(
     work: VsDraft, results: tuple[Result, ...], cause: str, rule_id: str, events: list[Event]
 ) -> None:
-    outcome = VsOutcome(results=results, cause=cause, rule=rule_id)
-    summary = ", ".join(f"player {i} {r}" for i, r in enumerate(results))
-    events.append(make_event(rule=rule_id, kind="end", text=f"game over ({cause}): {summary}"))
+    try:
+        ends: dict[Hashable, tuple[Event, VsOutcome]] = work.table._memo["vs.ends"]
+    except KeyError:
+        ends = work.table._memo["vs.ends"] = {}
+    key = (results, cause, rule_id)
+    found = ends.get(key)
+    if found is None:
+        # The event and the outcome of one way to end: a few dozen per card set, all kept.
+        summary = ", ".join(f"player {i} {r}" for i, r in enumerate(results))
+        found = ends[key] = (
+            make_event(rule=rule_id, kind="end", text=f"game over ({cause}): {summary}"),
+            VsOutcome(results=results, cause=cause, rule=rule_id),
+        )
+    event, outcome = found
+    events.append(event)
     work.phase = "over"
     work.queue = ()
     work.source = -1
@@ -79,8 +92,10 @@ def settle(work: VsDraft, events: list[Event], declarer: int | None = None) -> N
     if changed:
         work.out = tuple(out)
         work.queue = tuple(q for q in work.queue if not out[q])
-    # Only the declarer can have just reached two right names: the game ends at the first.
-    if work.named:
+    # Only the declarer can have just reached two right names: the game ends at the first, so
+    # only a declaration's settling counts them (a position that goes on has nobody with two,
+    # invariants.violations).
+    if declarer is not None:
         rights = [d.player for d in work.named if d.right]  # right_names, for every seat at once
         if len(rights) >= 2:
             for p in range(n):

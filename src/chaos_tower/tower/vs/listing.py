@@ -30,8 +30,6 @@ __all__ = ["adjusts", "declarations", "subtracts", "turn_actions"]
 DRAW = Draw()
 """One record, listed by every state that may draw."""
 
-_LETTER_BITS = tuple(1 << a for a in range(len(LETTERS)))
-
 
 def _table_dict(table: VsTable, key: Hashable) -> dict[Any, Any]:
     try:
@@ -45,15 +43,30 @@ def _masks(state: VsState, me: int) -> tuple[int, int]:
     """The receivers (other seats still in) and the payers (own counters above the low end) of
     ``me``, as bit masks."""
     out, low = state.out, state.table.low
-    receivers = 0
-    for seat in range(state.players):
-        if seat != me and not out[seat]:
-            receivers |= 1 << seat
+    receivers = _RECEIVERS.get((me, out))
+    if receivers is None:
+        receivers = _RECEIVERS[(me, out)] = sum(
+            1 << seat for seat in range(len(out)) if seat != me and not out[seat]
+        )
     payers = 0
     for slot, value in enumerate(state.counters[me]):
         if value > low:
             payers |= 1 << slot
     return receivers, payers
+
+
+_RECEIVERS: dict[tuple[int, tuple[bool, ...]], int] = {}
+"""Per seat and outs, the other seats still in as bits (at most 5 * 2**5 entries)."""
+
+_BITS: dict[tuple[int, ...], int] = {}
+"""Per row of attributes, the attributes as bits (a few hundred rows at most)."""
+
+
+def _bits(row: tuple[int, ...]) -> int:
+    found = _BITS.get(row)
+    if found is None:
+        found = _BITS[row] = sum(1 << a for a in set(row))
+    return found
 
 
 def turn_actions(state: VsState) -> tuple[VsAction, ...]:
@@ -146,16 +159,13 @@ def declarations(
         receivers, payers = _masks(state, me)
     if not payers or not receivers:
         return ()
-    barred = 0
+    barred = 0 if state.own_attribute_bluff else _bits(state.attributes[me])
     revealed = state.revealed
     if any(map(any, revealed)):  # mostly nothing lies face up: no walk over every counter
         for row, up in zip(state.attributes, revealed, strict=True):
             for a, shown in zip(row, up, strict=True):
                 if shown:
-                    barred |= _LETTER_BITS[a]
-    if not state.own_attribute_bluff:
-        for a in state.attributes[me]:
-            barred |= _LETTER_BITS[a]
+                    barred |= 1 << a
     rows = _table_dict(state.table, ("vs.declares", state.players))
     key = (barred << 8 | receivers) << 8 | payers
     found: tuple[Declare, ...] | None = rows.get(key)

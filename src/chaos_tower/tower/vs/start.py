@@ -17,6 +17,7 @@ from ...kernel.options import Options
 from ...kernel.records import maker
 from ..cards import TowerCardSet
 from . import knowledge
+from .rules import shared
 from .state import NO_MORE, Adjusters, DeclareWhen, VsState, VsTable, compile_table
 
 __all__ = ["declaration_limit", "new_game"]
@@ -158,29 +159,48 @@ def _deal_events(
     counters_rule = (
         ("TOC-VS2-032" if two else "TOC-VS3-052") if extra_rule else ("TOC-VS2-022" if two else "TOC-VS3-042")
     )
+    deal, items, deck_rule, order = (
+        ("TOC-VS2-020", "TOC-VS2-023", "TOC-VS2-024", "TOC-VS2-025")
+        if two
+        else ("TOC-VS3-040", "TOC-VS3-043", "TOC-VS3-044", "TOC-VS3-045")
+    )
     found = table._memo[key] = (
-        Event(
-            rule="TOC-VS2-020" if two else "TOC-VS3-040",
-            kind="deal",
-            text=f"{per} attribute(s) dealt to each player, {leftover} kept hidden",
+        shared(
+            table,
+            ("deal", deal, per, leftover),
+            lambda: Event(
+                rule=deal,
+                kind="deal",
+                text=f"{per} attribute(s) dealt to each player, {leftover} kept hidden",
+            ),
         ),
-        Event(rule=counters_rule, kind="counters", text=f"every step r card set at {start}", amount=start),
-        Event(
-            rule="TOC-VS2-023" if two else "TOC-VS3-043",
-            kind="items",
-            text=f"{share} item(s) dealt to each player, {unused} unused",
+        shared(
+            table,
+            ("counters", counters_rule, start),
+            lambda: Event(
+                rule=counters_rule, kind="counters", text=f"every step r card set at {start}", amount=start
+            ),
         ),
-        Event(
-            rule="TOC-VS2-024" if two else "TOC-VS3-044",
-            kind="deck",
-            text=f"{deck} chaos cards shuffled face down",
-            amount=deck,
+        shared(
+            table,
+            ("items", items, share, unused),
+            lambda: Event(
+                rule=items, kind="items", text=f"{share} item(s) dealt to each player, {unused} unused"
+            ),
         ),
-        Event(
-            rule="TOC-VS2-025" if two else "TOC-VS3-045",
-            kind="order",
-            text=f"player {first} begins; then seats in order",
-            amount=first,
+        shared(
+            table,
+            ("deck", deck_rule, deck),
+            lambda: Event(
+                rule=deck_rule, kind="deck", text=f"{deck} chaos cards shuffled face down", amount=deck
+            ),
+        ),
+        shared(
+            table,
+            ("order", order, first),
+            lambda: Event(
+                rule=order, kind="order", text=f"player {first} begins; then seats in order", amount=first
+            ),
         ),
     )
     return found
