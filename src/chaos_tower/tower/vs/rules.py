@@ -42,7 +42,7 @@ _MORE = tuple(f"TOC-VS3-{item + 20:03d}" for item in range(100))
 make_event: Callable[..., Event] = maker(Event)
 """``Event(...)`` filled slot by slot (:func:`~chaos_tower.kernel.records.maker`)."""
 
-KEPT = 20_000
+KEPT = 10_000
 """Distinct shared records kept per card set; past that, records are made afresh (and not kept)."""
 
 
