@@ -1,7 +1,7 @@
 """The VS turn actions generated directly equal asking every candidate Give and Declare its rule.
 
 TOC-VS2-028 (gifts), TOC-VS2-029 (declarations), TOC-VS2-030 (draws): legality has one
-source, the rules' ``reason`` functions; the direct generation in ``vs.engine`` is an
+source, the rules' ``reason`` functions; the direct generation in ``vs.listing`` is an
 optimisation of enumerating them, checked against them on positions of random play in
 every player count and every reading of the open options.
 """

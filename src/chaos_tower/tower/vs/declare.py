@@ -15,13 +15,15 @@ still to be made afterwards. Naming one's own attribute is refused unless
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
 from . import end, knowledge
 from .actions import Declare
-from .rules import pay_one, rule
+from .rules import make_event, pay_one, rule
 from .start import declaration_limit
-from .state import Declaration, VsState, evolve
+from .state import Declaration, VsDraft, VsState, VsTable
 
 __all__ = ["declare", "reason"]
 
@@ -50,41 +52,63 @@ def reason(state: VsState, action: Declare) -> Reason:
     return None
 
 
-def declare(state: VsState, action: Declare, events: list[Event]) -> VsState:
+def declare(work: VsDraft, action: Declare, events: list[Event]) -> None:
     """Pay 1, name the attribute; a right name is put face up (`TOC-VS2-029`, `TOC-VS3-049`)."""
-    me, target = state.decider(), action.target
+    me, target = work.decider(), action.target
     assert me is not None  # reason() has refused a declaration once the game is over
-    attribute = LETTERS.index(action.attribute)
-    state = pay_one(state, me, action.pay, 29, "declaration", events)
-    held = state.attributes[target]
+    attribute = _LETTER_NUMBERS[action.attribute]
+    pay_one(work, me, action.pay, 29, "declaration", events)
+    held = work.attributes[target]
     right = attribute in held
-    revealed = list(state.revealed)
     if right:
+        revealed = list(work.revealed)
         slot = held.index(attribute)
         row = list(revealed[target])
         row[slot] = True
         revealed[target] = tuple(row)
-    declarations = list(state.declarations)
+        work.revealed = tuple(revealed)
+    declarations = list(work.declarations)
     declarations[me] += 1
-    record = Declaration(player=me, target=target, attribute=attribute, right=right)
-    events.append(Event(rule=rule(state, 29), kind="declare", text=f"見えた: {record}", amount=int(right)))
-    state = evolve(
-        knowledge.after_declaration(state, record),
-        revealed=tuple(revealed),
-        declarations=tuple(declarations),
-        named=(*state.named, record),
-    )
-    state = end.settle(state, events, declarer=me)
-    if state.phase == "over":
-        return state
-    if state.phase == "pay":
+    rule_id = rule(work, 29)
+    shared = _shared_declarations(work.table)
+    key = (rule_id, me, target, attribute, right)
+    found = shared.get(key)
+    if found is None:
+        # A declaration's record and its event: a few hundred per card set at most, all kept.
+        record = Declaration(player=me, target=target, attribute=attribute, right=right)
+        found = shared[key] = (
+            record,
+            make_event(rule=rule_id, kind="declare", text=f"見えた: {record}", amount=int(right)),
+        )
+    record, event = found
+    events.append(event)
+    knowledge.after_declaration(work, record)
+    work.declarations = tuple(declarations)
+    work.named = (*work.named, record)
+    end.settle(work, events, declarer=me)
+    if work.phase == "over":
+        return
+    if work.phase == "pay":
         # Declared before the extra rule's payment (declare_when="any_time"): what the counters
         # can give has changed, so the payment is asked again, or made when only one way is left.
-        return end.end_turn(state, events)
-    if not state.out[me]:
-        return state
+        end.end_turn(work, events)
+        return
+    if not work.out[me]:
+        return
     # The declarer paid their last point and is out: in an adjustment the others still
     # adjust (settle took the declarer from the queue); otherwise the turn is over.
-    if state.phase == "adjust" and state.queue:
-        return state
-    return end.end_turn(evolve(state, source=-1), events)
+    if work.phase == "adjust" and work.queue:
+        return
+    work.source = -1
+    end.end_turn(work, events)
+
+
+_LETTER_NUMBERS = {x: a for a, x in enumerate(LETTERS)}
+
+
+def _shared_declarations(table: VsTable) -> dict[Hashable, tuple[Declaration, Event]]:
+    try:
+        found: dict[Hashable, tuple[Declaration, Event]] = table._memo["vs.declarations"]
+    except KeyError:
+        found = table._memo["vs.declarations"] = {}
+    return found

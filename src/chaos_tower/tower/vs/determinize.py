@@ -42,44 +42,52 @@ def determinize(state: VsState, player: int, seed: int) -> VsState:
     check_seat(state, player)  # the observation's refusal of a player who is not a seat
     rng = seed_state(seed)
     n, k = state.players, state.slots()
-    # The attributes: the hidden places are the others' face-down counters and the leftover.
-    places = [(q, i) for q in range(n) if q != player for i in range(k) if not state.revealed[q][i]]
-    places += [(-1, i) for i in range(len(state.leftover))]
-    known = {*state.attributes[player]}
-    known |= {
-        a for q in range(n) for a, shown in zip(state.attributes[q], state.revealed[q], strict=True) if shown
-    }
-    pool = sorted(set(range(5)) - known)
-    wrong = {(d.target, d.attribute) for d in state.named if not d.right}
-    # The leftover is ruled out by nothing; a counter by the record and the wrong declarations.
-    allowed = [ALL if q < 0 else state.possible[q][i] for q, i in places]
-    # Per place, the pool's attributes it may hold; a permutation fits when each place's is one
-    # (checked by map in C: the check of every permutation was a tenth of a VS search, issue 27).
-    may = [
-        frozenset(a for a in pool if mask >> a & 1 and (q, a) not in wrong)
-        for (q, _), mask in zip(places, allowed, strict=True)
-    ]
-    fits = [perm for perm in itertools.permutations(pool) if all(map(operator.contains, may, perm))]
+    attributes, revealed, possible = state.attributes, state.revealed, state.possible
+    # The attributes: the hidden places are the others' face-down counters and the leftover. The
+    # leftover is ruled out by nothing; a counter by the record and the wrong declarations.
+    known = 0  # one's own attributes and those face up, as bits
+    for a in attributes[player]:
+        known |= 1 << a
+    wrong = [0] * n  # per seat, the attributes named wrongly for it
+    for d in state.named:
+        if not d.right:
+            wrong[d.target] |= 1 << d.attribute
+    places: list[tuple[int, int]] = []
+    allowed: list[int] = []
+    for q in range(n):
+        shown, held = revealed[q], attributes[q]
+        for i in range(k):
+            if shown[i]:
+                known |= 1 << held[i]
+            elif q != player:
+                places.append((q, i))
+                allowed.append(possible[q][i] & ~wrong[q])
+    for i in range(len(state.leftover)):
+        places.append((-1, i))
+        allowed.append(ALL)
+    pool = tuple(a for a in range(5) if not known >> a & 1)
+    fits = _fits(state, pool, tuple(allowed))
     value, rng = next_u64(rng)
-    chosen = dict(zip(places, fits[value % len(fits)], strict=True))  # the real one is among the fits
-    attributes = tuple(
-        state.attributes[q]
-        if q == player
-        else tuple(chosen.get((q, i), a) for i, a in enumerate(state.attributes[q]))
-        for q in range(n)
-    )
-    leftover = tuple(chosen[(-1, i)] for i in range(len(state.leftover)))
+    rows = [list(row) for row in attributes]
+    left: list[int] = []
+    for (q, i), a in zip(places, fits[value % len(fits)], strict=True):  # the real one is among the fits
+        if q < 0:
+            left.append(a)
+        else:
+            rows[q][i] = a
+    attributes = tuple(attributes[q] if q == player else tuple(rows[q]) for q in range(n))
+    leftover = tuple(left)
     # The items: all but one's own and those given, dealt again by hand size; the rest unused.
     given = {g.item for g in state.gifts}
     items = sorted(set(range(len(state.table.item_ids))) - given - set(state.hands[player]))
     dealt, rng = shuffle(items, rng)
     hands: list[tuple[int, ...]] = []
     at = 0
-    for q in range(n):
+    for q, hand in enumerate(state.hands):
         if q == player:
-            hands.append(tuple(sorted(state.hands[player])))
+            hands.append(tuple(sorted(hand)))
             continue
-        size = len(state.hands[q])
+        size = len(hand)
         hands.append(tuple(sorted(dealt[at : at + size])))
         at += size
     deck, rng = shuffle(sorted(state.deck), rng)
@@ -94,3 +102,29 @@ def determinize(state: VsState, player: int, seed: int) -> VsState:
         deck=deck,
         events=(),
     )
+
+
+_FITS_KEPT = 10_000
+"""Distinct (pool, places) answers of :func:`_fits` kept per card set; past that, computed afresh."""
+
+
+def _fits(state: VsState, pool: tuple[int, ...], allowed: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The permutations of ``pool`` (in :func:`itertools.permutations` order) that give each place
+    an attribute it may hold (``allowed``, as bits). A function of small integers, kept per answer
+    on the card set's VS table (issue 27: a fifth of a VS search was its worlds)."""
+    try:
+        known: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = state.table._memo[
+            "vs.fits"
+        ]
+    except KeyError:
+        known = state.table._memo["vs.fits"] = {}
+    key = (pool, allowed)
+    found = known.get(key)
+    if found is None:
+        # Per place, the pool's attributes it may hold; a permutation fits when each place's is one
+        # (checked by map in C: the check of every permutation was a tenth of a VS search).
+        may = [frozenset(a for a in pool if mask >> a & 1) for mask in allowed]
+        found = [perm for perm in itertools.permutations(pool) if all(map(operator.contains, may, perm))]
+        if len(known) < _FITS_KEPT:
+            known[key] = found
+    return found

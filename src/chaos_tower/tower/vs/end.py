@@ -16,12 +16,13 @@ and the others have lost.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Hashable
 from typing import Literal
 
 from ...kernel.events import Event, Reason
 from .actions import Subtract
-from .rules import rule, seats_from, with_counters
-from .state import VsOutcome, VsState, evolve
+from .rules import KEPT, events_of, make_event, next_seat, rule, with_counters
+from .state import VsDraft, VsOutcome, VsState
 
 __all__ = ["end_turn", "reason", "settle", "subtract", "subtract_choices", "subtract_due"]
 
@@ -29,17 +30,32 @@ Result = Literal["won", "lost", "draw", "ended"]
 
 
 def _finish(
-    state: VsState, results: tuple[Result, ...], cause: str, rule_id: str, events: list[Event]
-) -> VsState:
-    outcome = VsOutcome(results=results, cause=cause, rule=rule_id)
-    summary = ", ".join(f"player {i} {r}" for i, r in enumerate(results))
-    events.append(Event(rule=rule_id, kind="end", text=f"game over ({cause}): {summary}"))
-    return evolve(state, phase="over", queue=(), source=-1, result=outcome)
+    work: VsDraft, results: tuple[Result, ...], cause: str, rule_id: str, events: list[Event]
+) -> None:
+    try:
+        ends: dict[Hashable, tuple[Event, VsOutcome]] = work.table._memo["vs.ends"]
+    except KeyError:
+        ends = work.table._memo["vs.ends"] = {}
+    key = (results, cause, rule_id)
+    found = ends.get(key)
+    if found is None:
+        # The event and the outcome of one way to end: a few dozen per card set, all kept.
+        summary = ", ".join(f"player {i} {r}" for i, r in enumerate(results))
+        found = ends[key] = (
+            make_event(rule=rule_id, kind="end", text=f"game over ({cause}): {summary}"),
+            VsOutcome(results=results, cause=cause, rule=rule_id),
+        )
+    event, outcome = found
+    events.append(event)
+    work.phase = "over"
+    work.queue = ()
+    work.source = -1
+    work.result = outcome
 
 
-def _one_wins(state: VsState, winner: int, cause: str, rule_id: str, events: list[Event]) -> VsState:
-    results = tuple("won" if p == winner else "lost" for p in range(state.players))
-    return _finish(state, results, cause, rule_id, events)  # type: ignore[arg-type]
+def _one_wins(work: VsDraft, winner: int, cause: str, rule_id: str, events: list[Event]) -> None:
+    results = tuple("won" if p == winner else "lost" for p in range(work.players))
+    _finish(work, results, cause, rule_id, events)  # type: ignore[arg-type]
 
 
 def right_names(state: VsState, player: int) -> int:
@@ -47,21 +63,23 @@ def right_names(state: VsState, player: int) -> int:
     return sum(1 for d in state.named if d.player == player and d.right)
 
 
-def settle(state: VsState, events: list[Event], declarer: int | None = None) -> VsState:
+def settle(work: VsDraft, events: list[Event], declarer: int | None = None) -> None:
     """Apply the wins and losses of `TOC-VS2-031` / `TOC-VS3-051` to the position just reached.
 
     ``declarer``: the player who has just declared (not the turn player when
     ``declare_when="any_time"`` lets another declare during an adjustment)."""
-    low = state.table.low
-    if state.players == 2:
-        for p in range(2):
-            if all(state.revealed[p]):
-                return _one_wins(state, 1 - p, "named", "TOC-VS2-031", events)
-        for p in range(2):
-            if all(c == low for c in state.counters[p]):
-                return _one_wins(state, 1 - p, "counters-zero", "TOC-VS2-031", events)
-        return state
-    n, revealed, counters, was_out = state.players, state.revealed, state.counters, state.out
+    low = work.table.low
+    if work.players == 2:
+        revealed, counters = work.revealed, work.counters
+        for p in (0, 1):
+            if all(revealed[p]):
+                return _one_wins(work, 1 - p, "named", "TOC-VS2-031", events)
+        for p in (0, 1):
+            row = counters[p]
+            if row.count(low) == len(row):
+                return _one_wins(work, 1 - p, "counters-zero", "TOC-VS2-031", events)
+        return None
+    n, revealed, counters, was_out = work.players, work.revealed, work.counters, work.out
     out = list(was_out)
     changed = False
     for p in range(n):
@@ -70,41 +88,46 @@ def settle(state: VsState, events: list[Event], declarer: int | None = None) -> 
         why = "named" if revealed[p][0] else "at 0" if counters[p][0] == low else ""
         if why:
             out[p] = changed = True
-            events.append(Event(rule="TOC-VS3-051", kind="out", text=f"player {p} is out ({why})"))
+            events.append(make_event(rule="TOC-VS3-051", kind="out", text=f"player {p} is out ({why})"))
     if changed:
-        state = evolve(state, out=tuple(out), queue=tuple(q for q in state.queue if not out[q]))
-    # Only the declarer can have just reached two right names: the game ends at the first.
-    if state.named:
-        rights = [0] * n  # right_names for every seat, in one pass
-        for d in state.named:
-            if d.right:
-                rights[d.player] += 1
-        for p in range(n):
-            if rights[p] >= 2:
-                return _one_wins(state, p, "named", "TOC-VS3-051", events)
+        work.out = tuple(out)
+        work.queue = tuple(q for q in work.queue if not out[q])
+    # Only the declarer can have just reached two right names: the game ends at the first, so
+    # only a declaration's settling counts them (a position that goes on has nobody with two,
+    # invariants.violations).
+    if declarer is not None:
+        rights = [d.player for d in work.named if d.right]  # right_names, for every seat at once
+        if len(rights) >= 2:
+            for p in range(n):
+                if rights.count(p) >= 2:
+                    return _one_wins(work, p, "named", "TOC-VS3-051", events)
+    if out.count(False) > 1:
+        return None
     left = [p for p in range(n) if not out[p]]
     if not left:
         # Only a declaration moves two players at once: the declarer's last point paid for
         # naming the last other player. The name is what ends the game: the declarer wins.
-        return _one_wins(state, state.turn if declarer is None else declarer, "named", "TOC-VS3-051", events)
+        return _one_wins(work, work.turn if declarer is None else declarer, "named", "TOC-VS3-051", events)
     if len(left) == 1:
-        return _one_wins(state, left[0], "last-in", "TOC-VS3-051", events)
-    return state
+        return _one_wins(work, left[0], "last-in", "TOC-VS3-051", events)
+    return None
 
 
-def _score(state: VsState, events: list[Event]) -> VsState:
+def _score(work: VsDraft, events: list[Event]) -> None:
     """`TOC-VS2-030` / `TOC-VS3-050`: the deck is out; the highest single counter wins."""
-    rule_id = rule(state, 30)
-    best = {p: max(state.counters[p]) for p in range(state.players) if not state.out[p]}
+    rule_id = rule(work, 30)
+    best = {p: max(work.counters[p]) for p in range(work.players) if not work.out[p]}
     top = max(best.values())
     tied = [p for p, v in best.items() if v == top]
     results: tuple[Result, ...] = tuple(
-        ("won" if len(tied) == 1 else "draw") if p in tied else "lost" for p in range(state.players)
+        ("won" if len(tied) == 1 else "draw") if p in tied else "lost" for p in range(work.players)
     )
     events.append(
-        Event(rule=rule_id, kind="score", text=f"the deck is out; highest single counter {top}", amount=top)
+        make_event(
+            rule=rule_id, kind="score", text=f"the deck is out; highest single counter {top}", amount=top
+        )
     )
-    return _finish(state, results, "deck-out", rule_id, events)
+    _finish(work, results, "deck-out", rule_id, events)
 
 
 def subtract_due(state: VsState) -> int:
@@ -141,47 +164,65 @@ def reason(state: VsState, action: Subtract) -> Reason:
     return None
 
 
-def subtract(state: VsState, amounts: tuple[int, ...], events: list[Event]) -> VsState:
+def subtract(work: VsDraft, amounts: tuple[int, ...], events: list[Event]) -> None:
     """Take the extra rule's da from the turn player's counters, then pass the turn."""
-    player = state.turn
-    values = tuple(c - a for c, a in zip(state.counters[player], amounts, strict=True))
+    player = work.turn
+    values = tuple(c - a for c, a in zip(work.counters[player], amounts, strict=True))
     events.append(
-        Event(
-            rule=rule(state, 32),
+        make_event(
+            rule=rule(work, 32),
             kind="extra-da",
-            text=f"round {state.round}: player {player} subtracts "
+            text=f"round {work.round}: player {player} subtracts "
             + ", ".join(f"{a} from counter {i}" for i, a in enumerate(amounts)),
             amount=-sum(amounts),
         )
     )
-    state = settle(with_counters(state, player, values), events)
-    if state.phase == "over":
-        return state
-    return _next_turn(state, events)
+    with_counters(work, player, values)
+    settle(work, events)
+    if work.phase != "over":
+        _next_turn(work, events)
 
 
-def end_turn(state: VsState, events: list[Event]) -> VsState:
+def end_turn(work: VsDraft, events: list[Event]) -> None:
     """The turn player's turn is over: the extra rule's da, then the next turn or the end."""
-    if not state.out[state.turn] and subtract_due(state) > 0:
-        choices = subtract_choices(state)
+    if work.extra_rule and not work.out[work.turn] and subtract_due(work) > 0:
+        choices = subtract_choices(work)
         if len(choices) > 1:
-            return evolve(state, phase="pay", queue=(), source=-1)
-        return subtract(state, choices[0], events)
-    return _next_turn(state, events)
+            work.phase = "pay"
+            work.queue = ()
+            work.source = -1
+            return
+        subtract(work, choices[0], events)
+        return
+    _next_turn(work, events)
 
 
-def _next_turn(state: VsState, events: list[Event]) -> VsState:
-    if not state.deck:
-        return _score(state, events)
-    n = state.players
-    following = seats_from(state, (state.turn + 1) % n)[0]
+def _next_turn(work: VsDraft, events: list[Event]) -> None:
+    if not work.deck:
+        _score(work, events)
+        return
+    n, turn, first, round_ = work.players, work.turn, work.first, work.round
+    following = next_seat(work, (turn + 1) % n)
     # A round ends when play comes back round to (or past) the first player's place
     # (TOC-VS2-032: the number card counts the rounds).
-    rel_now, rel_next = (state.turn - state.first) % n, (following - state.first) % n
-    round_ = state.round + 1 if rel_next <= rel_now else state.round
-    if round_ != state.round and state.extra_rule:
-        events.append(Event(rule=rule(state, 32), kind="round", text=f"round {round_} begins", amount=round_))
-    events.append(
-        Event(rule=rule(state, 25), kind="turn", text=f"player {following}'s turn", amount=following)
-    )
-    return evolve(state, turn=following, round=round_, phase="turn", queue=(), source=-1)
+    if (following - first) % n <= (turn - first) % n:
+        round_ += 1
+        if work.extra_rule:
+            events.append(
+                make_event(rule=rule(work, 32), kind="round", text=f"round {round_} begins", amount=round_)
+            )
+    records = events_of(work.table)
+    key = ("turn", n == 2, following)
+    found = records.get(key)
+    if found is None:
+        found = make_event(
+            rule=rule(work, 25), kind="turn", text=f"player {following}'s turn", amount=following
+        )
+        if len(records) < KEPT:
+            records[key] = found
+    events.append(found)
+    work.turn = following
+    work.round = round_
+    work.phase = "turn"
+    work.queue = ()
+    work.source = -1

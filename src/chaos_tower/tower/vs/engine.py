@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from attrs import define
-
 from ...kernel import transition
 from ...kernel.events import Event, Reason
-from ...kernel.memo import remember
 from ..vocabulary import LETTERS
-from . import declare, end, turn
+from . import declare, end, listing, turn
 from .actions import Adjust, Declare, Draw, Give, Subtract, VsAction, malformed
 from .rules import rule
-from .start import declaration_limit
-from .state import VsDraft, VsOutcome, VsState, VsTable, draft, evolve, freeze
+from .state import VsDraft, VsOutcome, VsState, draft, freeze
 
 __all__ = [
     "apply",
@@ -55,103 +51,6 @@ def check_action(state: VsState, action: VsAction) -> None:
 def can_apply(state: VsState, action: VsAction) -> bool:
     """Whether ``action`` is legal now (never raises)."""
     return transition.can(_RULES, state, action)
-
-
-def _turn_actions(state: VsState) -> list[VsAction]:
-    """The turn's actions generated directly: each rule's conditions applied while enumerating,
-    instead of building every candidate Give and Declare and asking its rule (which cost about
-    half a VS step). :func:`legal_actions_by_reasons` is the slow way, tested equal."""
-    me, n, k = state.turn, state.players, state.slots()
-    out: list[VsAction] = []
-    if state.deck:
-        out.append(_DRAW)  # TOC-VS2-030: not from an empty deck
-    hand = state.hands[me]
-    records = _records(state)
-    low = state.table.low
-    # TOC-VS2-028: to another player still in, paying 1 from a counter above the low end.
-    receivers = [to for to in range(n) if to != me and not state.out[to]]
-    payers = [pay for pay in range(k) if state.counters[me][pay] > low]
-    first = _first_items(state.table)
-    for item in sorted(hand):
-        if first[item] not in hand:  # the rule reads an id as its first item (turn.reason)
-            continue
-        gives = records[0][item]
-        out += [gives[to][pay] for to in receivers for pay in payers]
-    out += _declarations(state)
-    return out
-
-
-_DRAW = Draw()  # one record, listed by every state that may draw
-
-
-def _first_items(table: VsTable) -> tuple[int, ...]:
-    """Per item, the first item of its id (``item_ids.index``), kept on the VS table."""
-    ids = table.item_ids
-    return remember(table._memo, "first items", lambda: tuple(ids.index(i) for i in ids))
-
-_Records = tuple[
-    tuple[tuple[tuple[Give, ...], ...], ...],  # [item][to][pay]
-    tuple[tuple[tuple[Declare, ...], ...], ...],  # [target][attribute][pay]
-]
-
-
-def _records(state: VsState) -> _Records:
-    """The Give and Declare records, one per choice, shared by every state of this card set and
-    player count (kept on its VS table): a turn lists dozens, so making them afresh for each
-    state cost a sixth of a step (issue 13)."""
-    memo = state.table._memo
-    key = _RECORDS_KEYS[state.players]
-    found: _Records | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _make_records(state)
-    return found
-
-
-_RECORDS_KEYS = tuple(("records", n) for n in range(6))  # the memo's keys, made once (2..5 players)
-
-
-def _make_records(state: VsState) -> _Records:
-    n, k = state.players, state.slots()
-    gives = tuple(
-        tuple(tuple(Give(item=item_id, to=to, pay=pay) for pay in range(k)) for to in range(n))
-        for item_id in state.table.item_ids
-    )
-    declares = tuple(
-        tuple(tuple(Declare(target=t, attribute=letter, pay=pay) for pay in range(k)) for letter in LETTERS)
-        for t in range(n)
-    )
-    return gives, declares
-
-
-def _declarations(state: VsState) -> list[VsAction]:
-    """The declarations open to the decider, generated directly under TOC-VS2-029 (declare.reason)."""
-    me = state.decider()
-    if me is None:
-        return []
-    if state.declare_when == "own_turn" and state.phase != "turn":
-        return []
-    if state.declarations[me] >= declaration_limit(state.players):
-        return []
-    n, k, low = state.players, state.slots(), state.table.low
-    payers = [pay for pay in range(k) if state.counters[me][pay] > low]
-    if not payers:
-        return []
-    revealed = state.revealed
-    shown = (
-        {a for p in range(n) for a, up in zip(state.attributes[p], revealed[p], strict=True) if up}
-        if any(map(any, revealed))  # mostly nothing lies face up: no walk over every counter
-        else ()
-    )
-    own = () if state.own_attribute_bluff else state.attributes[me]
-    letters = [a for a in range(len(LETTERS)) if a not in own and a not in shown]
-    declares = _records(state)[1]
-    return [
-        declares[target][a][pay]
-        for target in range(n)
-        if target != me and not state.out[target]
-        for a in letters
-        for pay in payers
-    ]
 
 
 def _turn_actions_by_reasons(state: VsState) -> list[VsAction]:
@@ -201,77 +100,51 @@ def legal_actions(state: VsState) -> tuple[VsAction, ...]:
 
 
 def _legal_actions(state: VsState) -> tuple[VsAction, ...]:
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "turn":
+        return listing.turn_actions(state)
+    if phase == "over":
         return ()
     # declare_when="any_time" (TOC-VS2-029): a declaration may come before any decision.
-    later = _declarations(state) if state.declare_when == "any_time" else []
-    if state.phase == "adjust":
-        return (*_adjusts(state, state.queue[0]), *later)
-    if state.phase == "pay":
-        return (*(_subtract(state, a) for a in end.subtract_choices(state)), *later)
-    return tuple(_turn_actions(state))
+    later = listing.declarations(state) if state.declare_when == "any_time" else ()
+    found: tuple[VsAction, ...] = (
+        listing.adjusts(state, state.queue[0]) if phase == "adjust" else listing.subtracts(state)
+    )
+    return (*found, *later) if later else found
 
 
-def _adjusts(state: VsState, player: int) -> tuple[Adjust, ...]:
-    # turn.adjust_choices depends on the player's counters and the card's values on the
-    # player's attributes alone (the bounds are the table's): the list is kept per those.
-    vs = state.source_vs()
-    key = (state.counters[player], tuple(vs[a] for a in state.attributes[player]))
-    shared: dict[object, tuple[Adjust, ...]] = remember(state.table._memo, "adjusts", dict)
-    found = shared.get(key)
-    if found is None:
-        found = shared[key] = tuple(_adjust(state, d) for d in turn.adjust_choices(state, player))
-    return found
-
-
-def _adjust(state: VsState, deltas: tuple[int, ...]) -> Adjust:
-    # One record per choice, shared by every state of the card set (kept on its VS table).
-    shared: dict[tuple[int, ...], Adjust] = remember(state.table._memo, "adjust", dict)
-    record = shared.get(deltas)
-    if record is None:
-        record = shared[deltas] = Adjust(deltas=deltas)
-    return record
-
-
-def _subtract(state: VsState, amounts: tuple[int, ...]) -> Subtract:
-    shared: dict[tuple[int, ...], Subtract] = remember(state.table._memo, "subtract", dict)
-    record = shared.get(amounts)
-    if record is None:
-        record = shared[amounts] = Subtract(amounts=amounts)
-    return record
-
-
-@define(kw_only=True)
 class _Work:
-    # The VS rules return the state they changed and add their events to a list: the working
-    # copy holds both. ``state`` is a draft (state.VsDraft), changed in place by the rules'
-    # evolve calls and frozen once in _finish: one rebuild per action (issue 13).
-    state: VsState
-    events: list[Event]
-    count: int = 0
+    """An action's working copy: the draft (state.VsDraft), changed in place by the rules and
+    frozen once in _finish (one rebuild per action, issue 13), and the events the rules add."""
+
+    __slots__ = ("events", "state")
+
+    def __init__(self, state: VsDraft) -> None:
+        self.state = state
+        self.events: list[Event] = []
 
 
 def _begin(state: VsState) -> _Work:
-    return _Work(state=draft(state), events=[])
+    return _Work(draft(state))
 
 
 def _act(work: _Work, state: VsState, action: VsAction) -> None:
-    events = work.events
-    now = work.state
-    if isinstance(action, Draw):
-        work.state = turn.draw(now, events)
-    elif isinstance(action, Give):
-        work.state = turn.give(now, action, events)
-    elif isinstance(action, Adjust):
-        work.state = turn.adjust(now, action, events)
-    elif isinstance(action, Declare):
-        work.state = declare.declare(now, action, events)
+    now, events = work.state, work.events
+    if type(action) is Adjust:
+        turn.adjust(now, action, events)
+    elif type(action) is Give:
+        turn.give(now, action, events)
+    elif type(action) is Declare:
+        declare.declare(now, action, events)
+    elif type(action) is Draw:
+        turn.draw(now, events)
     else:
-        work.state = end.subtract(now, action.amounts, events)
+        assert type(action) is Subtract
+        end.subtract(now, action.amounts, events)
 
 
 def _count(work: _Work, count: int) -> None:
-    work.count = count
+    work.state.actions = count
 
 
 def _cut_off(work: _Work, state: VsState, count: int) -> None:
@@ -281,12 +154,17 @@ def _cut_off(work: _Work, state: VsState, count: int) -> None:
     rule_id = rule(state, 26)
     outcome = VsOutcome(results=ended, cause="max-actions", rule=rule_id)
     work.events.append(Event(rule=rule_id, kind="end", text=f"stopped after {count} actions"))
-    work.state = evolve(work.state, phase="over", queue=(), source=-1, result=outcome)
+    now = work.state
+    now.phase = "over"
+    now.queue = ()
+    now.source = -1
+    now.result = outcome
 
 
 def _finish(work: _Work) -> VsState:
-    assert isinstance(work.state, VsDraft)  # every rule returns the draft it was given
-    return freeze(work.state, actions=work.count, events=tuple(work.events))
+    now = work.state
+    now.events = tuple(work.events)
+    return freeze(now)
 
 
 # The VS modes' hooks in the one check -> apply -> cut-off sequence (kernel.transition).

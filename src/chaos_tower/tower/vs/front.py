@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -23,9 +24,18 @@ __all__ = ["OPTIONS", "VS", "VS_VIEW", "start"]
 
 
 def start(cards: TowerCardSet, *, seed: int, options: Options) -> VsState:
-    own = {name: value for name, value in options.values if name in OWN_FIELDS}
-    more = tuple((name, value) for name, value in options.values if name not in OWN_FIELDS)
-    return dealt(cards, seed=seed, more=Options(mode="vs", values=more), **own)
+    own, more = _split(options.values)
+    return dealt(cards, seed=seed, more=more, **own)
+
+
+@functools.lru_cache(maxsize=256)
+def _split(values: tuple[tuple[str, Any], ...]) -> tuple[dict[str, Any], Options]:
+    """The options a state holds as its own fields (keywords of the deal), and its ``more`` record:
+    the same for every game started with these options (issue 27: a random VS game lasts about
+    eight actions, so its start is paid often). The keywords are read, never changed."""
+    own = {name: value for name, value in values if name in OWN_FIELDS}
+    more = tuple((name, value) for name, value in values if name not in OWN_FIELDS)
+    return own, Options(mode="vs", values=more)
 
 
 def _options(state: VsState) -> Options:

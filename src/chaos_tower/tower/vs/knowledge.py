@@ -21,10 +21,12 @@ seen since the start.
 
 from __future__ import annotations
 
-from ..vocabulary import LETTERS
-from .state import Declaration, VsState, evolve
+import functools
 
-__all__ = ["ALL", "after_declaration", "letters", "narrow", "start"]
+from ..vocabulary import LETTERS
+from .state import Declaration, VsDraft
+
+__all__ = ["ALL", "after_declaration", "letters", "narrow", "shown_by", "start"]
 
 ALL = (1 << len(LETTERS)) - 1
 """Every attribute still possible: nothing learnt yet."""
@@ -40,31 +42,40 @@ def letters(mask: int) -> str:
     return "".join(x for a, x in enumerate(LETTERS) if mask >> a & 1)
 
 
-def narrow(state: VsState, player: int, masks: tuple[int, ...]) -> VsState:
-    """``state`` with what is known of ``player``'s counters narrowed to ``masks``, one per counter."""
-    row = tuple(old & new for old, new in zip(state.possible[player], masks, strict=True))
-    if row == state.possible[player]:
-        return state
-    possible = list(state.possible)
-    possible[player] = row
-    return evolve(state, possible=tuple(possible))
+def narrow(work: VsDraft, player: int, masks: tuple[int, ...]) -> None:
+    """Narrow what is known of ``player``'s counters to ``masks``, one per counter, on the working copy."""
+    old = work.possible[player]
+    row = tuple(map(int.__and__, old, masks))
+    if row != old:
+        possible = list(work.possible)
+        possible[player] = row
+        work.possible = tuple(possible)
 
 
-def after_declaration(state: VsState, record: Declaration) -> VsState:
-    """What a declaration shows (`TOC-VS2-029`, `TOC-VS3-049`); ``state`` holds the target's attributes.
+def after_declaration(work: VsDraft, record: Declaration) -> None:
+    """What a declaration shows (`TOC-VS2-029`, `TOC-VS3-049`); ``work`` holds the target's attributes.
 
     Right: the named attribute lies face up on its counter, so that counter is it and no
     other counter is. Wrong: no counter of the target is it. Either way, without
     ``own_attribute_bluff`` the declarer was allowed to name it, so holds none of it.
     """
-    bit = 1 << record.attribute
-    k = state.slots()
-    if record.right:
-        slot = state.attributes[record.target].index(record.attribute)
-        masks = tuple(bit if i == slot else ALL & ~bit for i in range(k))
+    slot = work.attributes[record.target].index(record.attribute) if record.right else -1
+    target, declarer = shown_by(work.slots(), record.attribute, slot, work.own_attribute_bluff)
+    narrow(work, record.target, target)
+    if declarer is not None:
+        narrow(work, record.player, declarer)
+
+
+@functools.lru_cache(maxsize=256)
+def shown_by(
+    slots: int, attribute: int, slot: int, bluff: bool
+) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+    """What a declaration naming ``attribute`` shows of the target's counters (it lies face up on
+    counter ``slot``, or ``-1``: it was wrong) and, unless ``bluff`` (``own_attribute_bluff``), of
+    the declarer's, as one mask per counter; a function of small integers, kept per answer."""
+    bit = 1 << attribute
+    if slot >= 0:
+        target = tuple(bit if i == slot else ALL & ~bit for i in range(slots))
     else:
-        masks = (ALL & ~bit,) * k
-    state = narrow(state, record.target, masks)
-    if not state.own_attribute_bluff:
-        state = narrow(state, record.player, (ALL & ~bit,) * k)
-    return state
+        target = (ALL & ~bit,) * slots
+    return target, None if bluff else (ALL & ~bit,) * slots

@@ -17,7 +17,7 @@ table says nothing about which attribute a card stands for.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 from attrs import field, frozen
@@ -26,7 +26,7 @@ from ...kernel.cardref import lookup
 from ...kernel.events import Event
 from ...kernel.memo import Memo, remember
 from ...kernel.options import Options
-from ...kernel.records import copier, updater
+from ...kernel.records import updater
 from ..cards import MonsterCard, NormalItem, RareItem, RoomCard, TowerCardSet
 from ..fingerprint import fingerprint as set_fingerprint
 from ..vocabulary import LETTERS
@@ -259,19 +259,55 @@ class VsState:
 class VsDraft(VsState):
     """The working copy of a state while one action is applied (issue 13: one rebuild per action).
 
-    The VS rules are written as chains of ``state = evolve(state, ...)``; on a draft, ``evolve``
-    changes the draft in place instead of building a new state each time (an action made about
-    five), and :func:`freeze` builds the one new frozen state. Only the engine makes drafts
-    (:func:`draft`, from a state it never touches), and no rule keeps an earlier value of the
-    state it changes, so the in-place changes are not seen from outside.
+    The rules change the draft in place, field by field (``work.counters = ...``: issue 27, an
+    attribute set instead of an ``evolve`` call per change), and :func:`freeze` makes the draft
+    itself the one new frozen state. Only the engine makes drafts (:func:`draft`, from a state it
+    never touches), and no rule keeps an earlier value of the state it changes, so the in-place
+    changes are not seen from outside. ``evolve`` on a draft changes it in place too.
     """
 
     __slots__ = ()
+    # Writable while it is a draft, frozen again by freeze(). Both hooks are object's own, so
+    # Python sets a draft's attributes as plain slots (about 20 ns, not 250 through a hook).
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    # The fields the rules change, writable on a draft (for the type checker; the slots are the state's).
+    counters: tuple[tuple[int, ...], ...]
+    revealed: tuple[tuple[bool, ...], ...]
+    possible: tuple[tuple[int, ...], ...]
+    declarations: tuple[int, ...]
+    out: tuple[bool, ...]
+    hands: tuple[tuple[int, ...], ...]
+    gifts: tuple[Gift, ...]
+    named: tuple[Declaration, ...]
+    deck: tuple[int, ...]
+    drawn: tuple[int, ...]
+    turn: int
+    round: int
+    phase: Phase
+    queue: tuple[int, ...]
+    source: int
+    actions: int
+    result: VsOutcome | None
+    events: tuple[Event, ...]
 
 
 _update = updater(VsState)
-# The updater reads each field of the state given: a frozen state, made into a draft.
-_copy = cast(Callable[[VsState], VsDraft], copier(VsState, VsDraft))
+
+
+def _draft_copier() -> Callable[[VsState], VsDraft]:
+    """A draft of a state: every init field read from the state and stored on a new draft, written
+    out once (kernel.records.copier's work, with plain attribute stores: a draft's are fast)."""
+    names = [f.name for f in attrs.fields(VsState) if f.init]
+    namespace: dict[str, Any] = {"new": object.__new__, "VsDraft": VsDraft, "Memo": Memo}
+    body = "".join(f"    o.{n} = s.{n}\n" for n in names)
+    exec(f"def copy(s):\n    o = new(VsDraft)\n{body}    o._memo = Memo()\n    return o\n", namespace)
+    copy: Callable[[VsState], VsDraft] = namespace["copy"]
+    return copy
+
+
+_copy = _draft_copier()
 _set = object.__setattr__
 
 
@@ -308,7 +344,9 @@ def freeze(work: VsDraft, **changes: Any) -> VsState:
     state, not a copy of its draft. The engine drops the draft once frozen, so nothing can
     change the state after.
     """
-    evolve(work, **changes)
-    _set(work, "_memo", Memo())  # nothing listed on the draft halfway through is kept
+    if changes:
+        evolve(work, **changes)
+    if work._memo:
+        _set(work, "_memo", Memo())  # nothing listed on the draft halfway through is kept
     _set(work, "__class__", VsState)
     return work

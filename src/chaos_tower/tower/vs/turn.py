@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Hashable
 
 from ...kernel.events import Event, Reason
 from ..vocabulary import LETTERS
 from . import end, knowledge
 from .actions import Adjust, Draw, Give
-from .rules import pay_one, rule, seats_from, with_counters
-from .state import Gift, VsState, evolve
+from .rules import KEPT, events_of, make_event, pay_one, rule, seats_from, with_counters
+from .state import Gift, VsDraft, VsState, VsTable
 
 __all__ = ["adjust", "adjust_choices", "adjust_options", "draw", "give", "reason"]
 
@@ -82,96 +83,151 @@ def reason(state: VsState, action: Draw | Give | Adjust) -> Reason:
     return None
 
 
-def draw(state: VsState, events: list[Event]) -> VsState:
+def draw(work: VsDraft, events: list[Event]) -> None:
     """Draw the top card, show it, and ask the drawer to adjust, or with ``adjust_after_draw="all"``
     every player still in, the drawer first (`TOC-VS2-027`, `TOC-VS3-047`)."""
-    card, deck = state.deck[0], state.deck[1:]
-    vs = state.table.chaos_vs[card]
-    shown = " ".join(f"{LETTERS[i]}{v:+d}" for i, v in enumerate(vs) if v) or "no VS value"
-    events.append(
-        Event(
-            rule=rule(state, 27),
+    card, deck = work.deck[0], work.deck[1:]
+    rule_id, turn = rule(work, 27), work.turn
+    records = events_of(work.table)
+    key = ("draw", rule_id, turn, card, len(deck))
+    found = records.get(key)
+    if found is None:
+        vs = work.table.chaos_vs[card]
+        shown = " ".join(f"{LETTERS[i]}{v:+d}" for i, v in enumerate(vs) if v) or "no VS value"
+        found = make_event(
+            rule=rule_id,
             kind="draw",
-            text=f"player {state.turn} draws {state.table.chaos_names[card]} ({shown}); {len(deck)} left",
+            text=f"player {turn} draws {work.table.chaos_names[card]} ({shown}); {len(deck)} left",
             amount=card,
         )
-    )
-    return evolve(
-        state,
-        deck=deck,
-        drawn=(*state.drawn, card),
-        phase="adjust",
-        queue=seats_from(state, state.turn) if state.adjust_after_draw == "all" else (state.turn,),
-        source=card,
-    )
+        if len(records) < KEPT:
+            records[key] = found
+    events.append(found)
+    work.deck = deck
+    work.drawn = (*work.drawn, card)
+    work.phase = "adjust"
+    work.queue = seats_from(work, turn) if work.adjust_after_draw == "all" else (turn,)
+    work.source = card
 
 
-def give(state: VsState, action: Give, events: list[Event]) -> VsState:
+def give(work: VsDraft, action: Give, events: list[Event]) -> None:
     """Hand an item over, paying 1; the receiver adjusts by its VS value (`TOC-VS2-028`, `TOC-VS3-048`).
 
     The item is then out of play, face up with the drawn cards: handed back and forth
     it could be applied without end, and the clause speaks of using it.
     """
-    giver = state.turn
-    item = state.table.item_ids.index(action.item)
-    state = pay_one(state, giver, action.pay, 28, "gift", events)
-    hands = list(state.hands)
+    giver, to = work.turn, action.to
+    table = work.table
+    item = _item_numbers(table)[action.item]
+    pay_one(work, giver, action.pay, 28, "gift", events)
+    hands = list(work.hands)
     hands[giver] = tuple(i for i in hands[giver] if i != item)
-    events.append(
-        Event(
-            rule=rule(state, 28),
-            kind="give",
-            text=f"player {giver} gives {state.table.item_names[item]} to player {action.to}",
-            amount=item,
+    rule_id = rule(work, 28)
+    gifts: dict[Hashable, tuple[Event, Gift]] = _shared_gifts(table)
+    key = (rule_id, giver, item, to)
+    found = gifts.get(key)
+    if found is None:
+        # The event and the record of one gift: a few hundred per card set at most, all kept.
+        found = gifts[key] = (
+            make_event(
+                rule=rule_id,
+                kind="give",
+                text=f"player {giver} gives {table.item_names[item]} to player {to}",
+                amount=item,
+            ),
+            Gift(giver=giver, recipient=to, item=item),
         )
-    )
-    state = evolve(
-        state,
-        hands=tuple(hands),
-        gifts=(*state.gifts, Gift(giver=giver, recipient=action.to, item=item)),
-    )
-    state = end.settle(state, events)
-    if state.phase == "over":
-        return state
-    if state.out[action.to]:
-        return end.end_turn(state, events)
-    return evolve(state, phase="adjust", queue=(action.to,), source=-1 - item)
+    event, gift = found
+    events.append(event)
+    work.hands = tuple(hands)
+    work.gifts = (*work.gifts, gift)
+    end.settle(work, events)
+    if work.phase == "over":
+        return
+    if work.out[to]:
+        end.end_turn(work, events)
+        return
+    work.phase = "adjust"
+    work.queue = (to,)
+    work.source = -1 - item
 
 
-def adjust(state: VsState, action: Adjust, events: list[Event]) -> VsState:
+def _shared_gifts(table: VsTable) -> dict[Hashable, tuple[Event, Gift]]:
+    try:
+        found: dict[Hashable, tuple[Event, Gift]] = table._memo["vs.gifts"]
+    except KeyError:
+        found = table._memo["vs.gifts"] = {}
+    return found
+
+
+def _item_numbers(table: VsTable) -> dict[str, int]:
+    """Each item id's number, its first place in ``item_ids`` (``item_ids.index``), kept on the table."""
+    try:
+        found: dict[str, int] = table._memo["vs.item numbers"]
+    except KeyError:
+        ids = table.item_ids
+        found = table._memo["vs.item numbers"] = {i: ids.index(i) for i in ids}
+    return found
+
+
+def adjust(work: VsDraft, action: Adjust, events: list[Event]) -> None:
     """Apply one player's adjustment; when nobody is left to adjust, the turn ends."""
-    player = state.queue[0]
-    values = tuple(c + d for c, d in zip(state.counters[player], action.deltas, strict=True))
+    queue = work.queue
+    player, source, deltas = queue[0], work.source, action.deltas
+    old = work.counters[player]
+    shared = _shared_adjustments(work.table)
+    key = (work.players == 2, player, source, deltas, old)
+    found = shared.get(key)
+    if found is None:
+        found = _adjustment(work, player, deltas, old)
+        if len(shared) < KEPT:
+            shared[key] = found
+    event, learnt, values = found
+    events.append(event)
+    knowledge.narrow(work, player, learnt)
+    with_counters(work, player, values)
+    work.queue = queue[1:]
+    end.settle(work, events)
+    if work.phase == "over" or work.queue:
+        return
+    work.source = -1
+    end.end_turn(work, events)
+
+
+_Adjustment = tuple[Event, tuple[int, ...], tuple[int, ...]]
+
+
+def _shared_adjustments(table: VsTable) -> dict[Hashable, _Adjustment]:
+    try:
+        found: dict[Hashable, _Adjustment] = table._memo["vs.adjustments"]
+    except KeyError:
+        found = table._memo["vs.adjustments"] = {}
+    return found
+
+
+def _adjustment(work: VsDraft, player: int, deltas: tuple[int, ...], old: tuple[int, ...]) -> _Adjustment:
+    """An adjustment's event, what it shows (:func:`_learn`) and the counters after: a function of
+    the seat, the card, the changes and the counters before (with the player count, for the rule
+    IDs), so kept per those on the card set's VS table (issue 27)."""
+    values = tuple(c + d for c, d in zip(old, deltas, strict=True))
     changes = ", ".join(
-        f"counter {i} {d:+d} to {v}" for i, (d, v) in enumerate(zip(action.deltas, values, strict=True))
+        f"counter {i} {d:+d} to {v}" for i, (d, v) in enumerate(zip(deltas, values, strict=True))
     )
-    events.append(
-        Event(
-            rule=rule(state, 28 if state.source < 0 else 27),
-            kind="adjust",
-            text=f"player {player} adjusts for {state.source_name()}: {changes}",
-            amount=sum(action.deltas),
-        )
+    event = make_event(
+        rule=rule(work, 28 if work.source < 0 else 27),
+        kind="adjust",
+        text=f"player {player} adjusts for {work.source_name()}: {changes}",
+        amount=sum(deltas),
     )
-    state = with_counters(_learn(state, player, action.deltas), player, values)
-    state = evolve(state, queue=state.queue[1:])
-    state = end.settle(state, events)
-    if state.phase == "over":
-        return state
-    if state.queue:
-        return state
-    return end.end_turn(evolve(state, source=-1), events)
+    return event, _learn(work, old, deltas), values
 
 
-def _learn(state: VsState, player: int, deltas: tuple[int, ...]) -> VsState:
-    """What everyone learns from an adjustment, made on ``state`` before it (:mod:`.knowledge`):
+def _learn(work: VsState, old: tuple[int, ...], deltas: tuple[int, ...]) -> tuple[int, ...]:
+    """What everyone learns from an adjustment of counters at ``old`` by ``deltas`` (:mod:`.knowledge`):
     each counter stands for an attribute whose value on the card allows the change seen
-    (`TOC-VS2-027`, `TOC-VS3-047`)."""
-    vs, low, high = state.source_vs(), state.table.low, state.table.high
-    masks = tuple(
-        _allowing(vs, c, d, low, high) for c, d in zip(state.counters[player], deltas, strict=True)
-    )
-    return knowledge.narrow(state, player, masks)
+    (`TOC-VS2-027`, `TOC-VS3-047`); per counter, those attributes as bits."""
+    vs, low, high = work.source_vs(), work.table.low, work.table.high
+    return tuple(_allowing(vs, c, d, low, high) for c, d in zip(old, deltas, strict=True))
 
 
 @functools.lru_cache(maxsize=65536)
