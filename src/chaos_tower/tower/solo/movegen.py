@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .actions import Action, Fight, Flip, Move, Place, PlaceStep
 from .board import Predicate, continuous_effects, depends_on_cell, predicate
@@ -50,6 +50,27 @@ class _Tables:
     """``step_cells[step][cell]``: the step's records on the cell in the rotations of ``step_fit``."""
     step_checks: dict[int, tuple[Predicate | None, Predicate | None]]
     """``step_checks[step]``: its condition as (asked once, asked per cell); ``None`` where there is none."""
+    open_toward: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    """``open_toward[cell][mask]``: ``(direction, neighbour)`` for each direction of ``mask`` in order,
+    the neighbour -1 off the floor: the directions a card's paths point to, looked up at once."""
+    step_info: dict[int, _StepInfo]
+    """Per step, what :func:`board_actions` reads of it, in one record."""
+    recent: list[tuple[object, list[int], dict[int, list[PlaceStep]]]] = field(
+        factory=lambda: [((), [], {})]
+    )
+    """The last floor whose empty cells were listed (by identity: a move keeps the floor), those
+    cells, and per step placed anywhere its records there; only to save time."""
+
+
+@frozen(kw_only=True, eq=False)
+class _StepInfo:
+    anywhere: bool
+    once: Predicate | None
+    per_cell: Predicate | None
+    on_cell: tuple[tuple[PlaceStep, ...], ...]
+    fit: tuple[tuple[int, ...], ...]
+    placed: tuple[PlaceStep, ...]
+    road: tuple[int, int, int, int]
 
 
 def _step_checks(game: Game, step: int) -> tuple[Predicate | None, Predicate | None]:
@@ -106,6 +127,27 @@ def _make_tables(game: Game) -> _Tables:
             for s in game.steps
         },
         step_checks={s: _step_checks(game, s) for s in game.steps},
+        open_toward=tuple(
+            tuple(
+                tuple((d, game.grid.neighbours[c][d]) for d in range(4) if mask >> d & 1)
+                for mask in range(16)
+            )
+            for c in range(cells)
+        ),
+        step_info={
+            s: _StepInfo(
+                anywhere=game.table[s].anywhere,
+                once=_step_checks(game, s)[0],
+                per_cell=_step_checks(game, s)[1],
+                on_cell=tuple(
+                    tuple(place_step[s][c * 4 + r] for r in step_fit[s][c]) for c in range(cells)
+                ),
+                fit=step_fit[s],
+                placed=place_step[s],
+                road=game.table[s].front.open_toward,
+            )
+            for s in game.steps
+        },
     )
 
 
@@ -136,18 +178,12 @@ def board_actions(state: State) -> list[Action]:
     tables = _tables(game)
     masks = tables.open_mask
     floor = state.floor
-    table = game.table
     player = state.player
     all_neighbours = game.grid.neighbours
-    neighbours = all_neighbours[player]
-    open_here = masks[floor[player]]
+    toward = tables.open_toward[player][masks[floor[player]]]
     out: list[Action] = []
-    path_cells = [
-        neighbours[d]
-        for d in range(4)
-        if open_here >> d & 1 and neighbours[d] != -1 and floor[neighbours[d]] == EMPTY
-    ]
-    if state.deck and path_cells:
+    path_cells = [cell for _, cell in toward if cell != -1 and floor[cell] == EMPTY]
+    if path_cells and state.deck:
         fit = tables.fit[state.deck[0]]
         place = tables.place
         for cell in path_cells:
@@ -156,58 +192,77 @@ def board_actions(state: State) -> list[Action]:
                 out.append(place[base + rotation])
     steps = state.step_area + state.used_steps
     if steps:
-        empty: list[int] | None = None  # every empty cell, listed only for a step placed anywhere
+        info = tables.step_info
+        on_road = state.step_on_road
         for step in steps:
-            card = table[step]
-            fit = tables.step_fit[step]
-            placed = tables.place_step[step]
-            once, per_cell = tables.step_checks[step]
+            step_info = info[step]
+            once = step_info.once
             if once is not None and not once(state, player):
                 continue
+            per_cell = step_info.per_cell
             cells = path_cells
-            if card.anywhere:
-                if empty is None:
-                    empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
+            if step_info.anywhere:
+                # Every empty cell, and the records there of a step with no condition per cell,
+                # listed once per floor (a move keeps the floor's tuple).
+                last, empty, records = tables.recent[0]
+                if last is not floor:
+                    empty = [c for c, code in enumerate(floor) if code == EMPTY]
+                    records = {}
+                    tables.recent[0] = (floor, empty, records)
+                if per_cell is None and not on_road:
+                    known = records.get(step)
+                    if known is None:
+                        on_cell = step_info.on_cell
+                        known = records[step] = [a for c in empty for a in on_cell[c]]
+                    out += known
+                    continue
                 cells = empty
-            road = table[step].front.open_toward if state.step_on_road else None
-            if road is None:
-                on_cell = tables.step_cells[step]
-                for cell in cells:
-                    if per_cell is None or per_cell(state, cell):
+            if not on_road:
+                on_cell = step_info.on_cell
+                if per_cell is None:
+                    for cell in cells:
                         out += on_cell[cell]
+                else:
+                    for cell in cells:
+                        if per_cell(state, cell):
+                            out += on_cell[cell]
                 continue
+            road = step_info.road
+            fit = step_info.fit
+            placed = step_info.placed
             for cell in cells:
                 if per_cell is not None and not per_cell(state, cell):
                     continue
                 base = cell * 4
                 # Option step_on_road (TOC-STEP-02): the road rule TOC-PLAY-D binds the step too.
-                need = 0 if road is None else _needs(floor, all_neighbours[cell], masks)
+                need = _needs(floor, all_neighbours[cell], masks)
                 for rotation in fit[cell]:
-                    if road is None or not need & ~road[rotation]:
+                    if not need & ~road[rotation]:
                         out.append(placed[base + rotation])
     elements = state.elements
     effects = None
-    for d in range(4):
-        if not open_here >> d & 1:
-            continue
-        target = neighbours[d]
-        if target == -1 or floor[target] == EMPTY:
+    table = game.table
+    for d, target in toward:
+        if target == -1:
             out.append(tables.move[d])
             continue
         code = floor[target]
+        if code == EMPTY:
+            out.append(tables.move[d])
+            continue
         if not masks[code] >> _OPPOSITE[d] & 1:
             continue
         card = table[code >> 3]
         kind = card.kind
-        if kind != "rebright":
-            out.append(tables.move[d])
         if kind == "room":
+            out.append(tables.move[d])
             if not code & 1:
                 cost_of = card.flip_cost
                 for a in range(5):
                     if 0 < cost_of[a] <= elements[a]:
                         out.append(tables.flip[d * 5 + a])
         elif kind == "monster":
+            out.append(tables.move[d])
             if not code & 1:
                 if effects is None:
                     effects = continuous_effects(state)
@@ -215,10 +270,13 @@ def board_actions(state: State) -> list[Action]:
                     cost = monster_cost(state, card, a, effects)
                     if 0 < cost <= elements[a]:
                         out.append(tables.fight[d * 5 + a])
-        elif kind == "rebright" and state.rebright is not None:
-            for a in range(5):
-                if 0 < state.rebright[a] <= elements[a]:
-                    out.append(tables.fight[d * 5 + a])
+        elif kind == "rebright":
+            if state.rebright is not None:
+                for a in range(5):
+                    if 0 < state.rebright[a] <= elements[a]:
+                        out.append(tables.fight[d * 5 + a])
+        else:
+            out.append(tables.move[d])
     return out
 
 
