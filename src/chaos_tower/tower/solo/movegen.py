@@ -62,15 +62,16 @@ class _Tables:
     cells, and per step placed anywhere its records there; only to save time."""
 
 
-@frozen(kw_only=True, eq=False)
-class _StepInfo:
-    anywhere: bool
-    once: Predicate | None
-    per_cell: Predicate | None
-    on_cell: tuple[tuple[PlaceStep, ...], ...]
-    fit: tuple[tuple[int, ...], ...]
-    placed: tuple[PlaceStep, ...]
-    road: tuple[int, int, int, int]
+_StepInfo = tuple[
+    bool,  # placed anywhere (Marnit)
+    Predicate | None,  # its condition, asked once
+    Predicate | None,  # its condition, asked per cell
+    tuple[tuple[PlaceStep, ...], ...],  # per cell, its records in the rotations that fit
+    tuple[tuple[int, ...], ...],  # per cell, the rotations with a path into the floor
+    tuple[PlaceStep, ...],  # placed[cell * 4 + rotation]
+    tuple[int, int, int, int],  # its front's open directions per rotation (option step_on_road)
+]
+"""What :func:`board_actions` reads of a step, unpacked at once."""
 
 
 def _step_checks(game: Game, step: int) -> tuple[Predicate | None, Predicate | None]:
@@ -135,16 +136,13 @@ def _make_tables(game: Game) -> _Tables:
             for c in range(cells)
         ),
         step_info={
-            s: _StepInfo(
-                anywhere=game.table[s].anywhere,
-                once=_step_checks(game, s)[0],
-                per_cell=_step_checks(game, s)[1],
-                on_cell=tuple(
-                    tuple(place_step[s][c * 4 + r] for r in step_fit[s][c]) for c in range(cells)
-                ),
-                fit=step_fit[s],
-                placed=place_step[s],
-                road=game.table[s].front.open_toward,
+            s: (
+                game.table[s].anywhere,
+                *_step_checks(game, s),
+                tuple(tuple(place_step[s][c * 4 + r] for r in step_fit[s][c]) for c in range(cells)),
+                step_fit[s],
+                place_step[s],
+                game.table[s].front.open_toward,
             )
             for s in game.steps
         },
@@ -195,13 +193,11 @@ def board_actions(state: State) -> list[Action]:
         info = tables.step_info
         on_road = state.step_on_road
         for step in steps:
-            step_info = info[step]
-            once = step_info.once
+            anywhere, once, per_cell, on_cell, fit, placed, road = info[step]
             if once is not None and not once(state, player):
                 continue
-            per_cell = step_info.per_cell
             cells = path_cells
-            if step_info.anywhere:
+            if anywhere:
                 # Every empty cell, and the records there of a step with no condition per cell,
                 # listed once per floor (a move keeps the floor's tuple).
                 last, empty, records = tables.recent[0]
@@ -212,13 +208,11 @@ def board_actions(state: State) -> list[Action]:
                 if per_cell is None and not on_road:
                     known = records.get(step)
                     if known is None:
-                        on_cell = step_info.on_cell
                         known = records[step] = [a for c in empty for a in on_cell[c]]
                     out += known
                     continue
                 cells = empty
             if not on_road:
-                on_cell = step_info.on_cell
                 if per_cell is None:
                     for cell in cells:
                         out += on_cell[cell]
@@ -227,9 +221,6 @@ def board_actions(state: State) -> list[Action]:
                         if per_cell(state, cell):
                             out += on_cell[cell]
                 continue
-            road = step_info.road
-            fit = step_info.fit
-            placed = step_info.placed
             for cell in cells:
                 if per_cell is not None and not per_cell(state, cell):
                     continue
