@@ -79,10 +79,10 @@ def test_TOC_STEP_11C_compiled_conditions_equal_their_definitions(seed: int) -> 
     """TOC-STEP-11C: the compiled step conditions (tables per card set, unrolled AllOf/AnyOf) answer
     as their definitions do, on every cell of positions reached by play."""
     from chaos_tower.tower.solo.board import predicate, same_attribute_neighbours
-    from chaos_tower.tower.vocabulary import AllOf, AnyOf, Corner, NeighboursOfOneAttribute
+    from chaos_tower.tower.vocabulary import AllOf, AnyOf, Corner, NeighbourMonster, NeighboursOfOneAttribute
 
     game = ct.new_game(cards(), seed=seed).game
-    conditions = [
+    conditions: list[tuple[object, object]] = [
         (NeighboursOfOneAttribute(count=n), lambda s, c, n=n: same_attribute_neighbours(s, c) >= n)
         for n in (1, 2, 3)
     ]
@@ -92,6 +92,12 @@ def test_TOC_STEP_11C_compiled_conditions_equal_their_definitions(seed: int) -> 
         (AllOf(of=(Corner(), two)), lambda s, c: c in corner and same_attribute_neighbours(s, c) >= 2),
         (AnyOf(of=(Corner(), two)), lambda s, c: c in corner or same_attribute_neighbours(s, c) >= 2),
     ]
+    def next_to(state: ct.State, cell: int, flips: tuple[int, ...]) -> bool:
+        around = [o for o in game.grid.neighbours[cell] if o != -1 and state.floor[o] != -1]
+        return any(state.floor[o] >> 3 in game.monsters and state.floor[o] & 1 in flips for o in around)
+
+    for which, flips in (("any", (0, 1)), ("living", (0,)), ("defeated", (1,))):
+        conditions.append((NeighbourMonster(state=which), lambda s, c, f=flips: next_to(s, c, f)))
     answers = set()
     for state in _positions(seed, 120):
         for condition, definition in conditions:

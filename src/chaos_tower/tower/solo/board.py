@@ -207,6 +207,21 @@ def _predicate(game: Game, condition: Condition) -> Predicate:
             on_floor = tuple(tuple(o for o in around if o != -1) for around in game.grid.neighbours)
             attribute_of = (*(card.attribute for card in game.table for _ in range(8)), -1)
 
+            if count == 2:  # Elerint's: two neighbours share an attribute (a bit seen twice)
+                bit_of = tuple(1 << a if a >= 0 else 0 for a in attribute_of)
+
+                def two_of_one(state: State, cell: int) -> bool:
+                    floor = state.floor
+                    seen = 0
+                    for other in on_floor[cell]:
+                        bit = bit_of[floor[other]]
+                        if bit & seen:
+                            return True
+                        seen |= bit
+                    return False
+
+                return two_of_one
+
             def one_attribute(state: State, cell: int) -> bool:
                 floor = state.floor
                 found = [a for a in [attribute_of[floor[o]] for o in on_floor[cell]] if a >= 0]
@@ -219,13 +234,15 @@ def _predicate(game: Game, condition: Condition) -> Predicate:
             # A flipped monster (code & 1) is a defeated one.
             wanted_flips = {"any": (0, 1), "living": (0,), "defeated": (1,)}[which]
 
+            # The floor codes of such a monster, in any rotation; each cell's neighbours on the floor.
+            wanted = frozenset(m << 3 | r << 1 | f for m in monsters for r in range(4) for f in wanted_flips)
+            around = tuple(tuple(o for o in cells if o != -1) for cells in neighbours)
+
             def next_to_monster(state: State, cell: int) -> bool:
                 floor = state.floor
-                for other in neighbours[cell]:
-                    if other != -1:
-                        code = floor[other]
-                        if code != EMPTY and code >> 3 in monsters and code & 1 in wanted_flips:
-                            return True
+                for other in around[cell]:  # noqa: SIM110 (a loop: any() of a generator is slower here)
+                    if floor[other] in wanted:
+                        return True
                 return False
 
             return next_to_monster

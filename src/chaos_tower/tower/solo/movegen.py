@@ -54,6 +54,12 @@ class _Tables:
     """``open_toward[cell][mask]``: ``(direction, neighbour)`` for each direction of ``mask`` in order,
     the neighbour -1 off the floor: the directions a card's paths point to, looked up at once."""
     step_info: dict[int, _StepInfo]
+    place_fit: list[tuple[tuple[tuple[Place, ...], ...], ...] | None]
+    """``place_fit[card][cell][need]``: the Place records of ``fit`` on a cell, made on the card's
+    first use as the deck's top card (:func:`_place_fit`)."""
+    payable: tuple[tuple[tuple[int, int], ...], ...]
+    """``payable[card]``: ``(attribute, cost)`` for each attribute with a positive cost: a room's
+    flip cost, a monster's monster-element (its fight's cost with no effect in force)."""
     """Per step, what :func:`board_actions` reads of it, in one record."""
     recent: list[tuple[object, list[int], dict[int, list[PlaceStep]]]] = field(
         factory=lambda: [((), [], {})]
@@ -135,6 +141,15 @@ def _make_tables(game: Game) -> _Tables:
             )
             for c in range(cells)
         ),
+        place_fit=[None] * len(game.table),
+        payable=tuple(
+            tuple(
+                (a, cost)
+                for a, cost in enumerate(card.flip_cost if card.kind == "room" else card.front.element)
+                if cost > 0
+            )
+            for card in game.table
+        ),
         step_info={
             s: (
                 game.table[s].anywhere,
@@ -170,6 +185,15 @@ def _needs(floor: tuple[int, ...], neighbours: tuple[int, ...], masks: tuple[int
     return mask
 
 
+def _place_fit(tables: _Tables, card: int, cells: int) -> tuple[tuple[tuple[Place, ...], ...], ...]:
+    """``[cell][need]``: the card's Place records on the cell in the rotations of ``fit[card][need]``."""
+    fit = tables.fit[card]
+    place = tables.place
+    return tuple(
+        tuple(tuple(place[c * 4 + r] for r in fit[need]) for need in range(16)) for c in range(cells)
+    )
+
+
 def board_actions(state: State) -> list[Action]:
     """Legal placements, steps, moves, flips and fights in the ordinary phase, in engine order."""
     game = state.game
@@ -182,12 +206,12 @@ def board_actions(state: State) -> list[Action]:
     out: list[Action] = []
     path_cells = [cell for _, cell in toward if cell != -1 and floor[cell] == EMPTY]
     if path_cells and state.deck:
-        fit = tables.fit[state.deck[0]]
-        place = tables.place
+        top = state.deck[0]
+        by_cell = tables.place_fit[top]
+        if by_cell is None:
+            by_cell = tables.place_fit[top] = _place_fit(tables, top, len(floor))
         for cell in path_cells:
-            base = cell * 4
-            for rotation in fit[_needs(floor, all_neighbours[cell], masks)]:
-                out.append(place[base + rotation])
+            out += by_cell[cell][_needs(floor, all_neighbours[cell], masks)]
     steps = state.step_area + state.used_steps
     if steps:
         info = tables.step_info
@@ -248,15 +272,19 @@ def board_actions(state: State) -> list[Action]:
         if kind == "room":
             out.append(tables.move[d])
             if not code & 1:
-                cost_of = card.flip_cost
-                for a in range(5):
-                    if 0 < cost_of[a] <= elements[a]:
+                for a, cost in tables.payable[code >> 3]:
+                    if cost <= elements[a]:
                         out.append(tables.flip[d * 5 + a])
         elif kind == "monster":
             out.append(tables.move[d])
             if not code & 1:
                 if effects is None:
                     effects = continuous_effects(state)
+                if not effects:  # monster_cost with nothing in force: the monster-element itself
+                    for a, cost in tables.payable[code >> 3]:
+                        if cost <= elements[a]:
+                            out.append(tables.fight[d * 5 + a])
+                    continue
                 for a in range(5):
                     cost = monster_cost(state, card, a, effects)
                     if 0 < cost <= elements[a]:
