@@ -234,14 +234,16 @@ def _predicate(game: Game, condition: Condition) -> Predicate:
             # A flipped monster (code & 1) is a defeated one.
             wanted_flips = {"any": (0, 1), "living": (0,), "defeated": (1,)}[which]
 
-            # The floor codes of such a monster, in any rotation; each cell's neighbours on the floor.
-            wanted = frozenset(m << 3 | r << 1 | f for m in monsters for r in range(4) for f in wanted_flips)
+            # wanted[code]: the floor code shows such a monster (the last entry, False, is EMPTY's);
+            # each cell's neighbours on the floor.
+            codes = {m << 3 | r << 1 | f for m in monsters for r in range(4) for f in wanted_flips}
+            wanted = (*(code in codes for code in range(len(game.table) * 8)), False)
             around = tuple(tuple(o for o in cells if o != -1) for cells in neighbours)
 
             def next_to_monster(state: State, cell: int) -> bool:
                 floor = state.floor
                 for other in around[cell]:  # noqa: SIM110 (a loop: any() of a generator is slower here)
-                    if floor[other] in wanted:
+                    if wanted[floor[other]]:
                         return True
                 return False
 

@@ -34,8 +34,6 @@ class _Tables:
     """``open_mask[code]``: the directions a cell's content has paths toward (0 when empty)."""
     place: tuple[Place, ...]
     """``place[cell * 4 + rotation]``."""
-    place_step: dict[int, tuple[PlaceStep, ...]]
-    """``place_step[step][cell * 4 + rotation]``."""
     move: tuple[Move, ...]
     flip: tuple[Flip, ...]
     """``flip[direction * 5 + attribute]``; the same layout for ``fight``."""
@@ -43,24 +41,14 @@ class _Tables:
     fit: tuple[tuple[tuple[int, ...], ...], ...]
     """``fit[card][need]``: the rotations in which the card's front has a path in every direction of
     the ``need`` mask (`TOC-PLAY-C`, `TOC-PLAY-D`)."""
-    step_fit: dict[int, tuple[tuple[int, ...], ...]]
-    """``step_fit[step][cell]``: the rotations in which the step has a path into the floor
-    (`TOC-STEP-04`; the road rule does not bind a step, `TOC-STEP-02` reading)."""
-    step_cells: dict[int, tuple[tuple[PlaceStep, ...], ...]]
-    """``step_cells[step][cell]``: the step's records on the cell in the rotations of ``step_fit``."""
-    step_checks: dict[int, tuple[Predicate | None, Predicate | None]]
-    """``step_checks[step]``: its condition as (asked once, asked per cell); ``None`` where there is none."""
     open_toward: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
     """``open_toward[cell][mask]``: ``(direction, neighbour)`` for each direction of ``mask`` in order,
     the neighbour -1 off the floor: the directions a card's paths point to, looked up at once."""
     step_info: dict[int, _StepInfo]
-    place_fit: list[tuple[tuple[tuple[Place, ...], ...], ...] | None]
-    """``place_fit[card][cell][need]``: the Place records of ``fit`` on a cell, made on the card's
-    first use as the deck's top card (:func:`_place_fit`)."""
+    """Per step, what :func:`board_actions` reads of it, in one tuple (:data:`_StepInfo`)."""
     payable: tuple[tuple[tuple[int, int], ...], ...]
     """``payable[card]``: ``(attribute, cost)`` for each attribute with a positive cost: a room's
     flip cost, a monster's monster-element (its fight's cost with no effect in force)."""
-    """Per step, what :func:`board_actions` reads of it, in one record."""
     recent: list[tuple[object, list[int], dict[int, list[PlaceStep]]]] = field(
         factory=lambda: [((), [], {})]
     )
@@ -73,7 +61,9 @@ _StepInfo = tuple[
     Predicate | None,  # its condition, asked once
     Predicate | None,  # its condition, asked per cell
     tuple[tuple[PlaceStep, ...], ...],  # per cell, its records in the rotations that fit
-    tuple[tuple[int, ...], ...],  # per cell, the rotations with a path into the floor
+    # per cell, the rotations with a path into the floor (TOC-STEP-04; the road rule does not
+    # bind a step, TOC-STEP-02 reading, unless the option step_on_road)
+    tuple[tuple[int, ...], ...],
     tuple[PlaceStep, ...],  # placed[cell * 4 + rotation]
     tuple[int, int, int, int],  # its front's open directions per rotation (option step_on_road)
 ]
@@ -118,7 +108,6 @@ def _make_tables(game: Game) -> _Tables:
     return _Tables(
         open_mask=tuple(masks),
         place=tuple(Place(cell=c, rotation=r) for c in range(cells) for r in range(4)),
-        place_step=place_step,
         move=tuple(Move(direction=d) for d in range(4)),
         flip=tuple(Flip(direction=d, attribute=a) for d in range(4) for a in range(5)),
         fight=tuple(Fight(direction=d, attribute=a) for d in range(4) for a in range(5)),
@@ -128,20 +117,7 @@ def _make_tables(game: Game) -> _Tables:
             )
             for card in game.table
         ),
-        step_fit=step_fit,
-        step_cells={
-            s: tuple(tuple(place_step[s][c * 4 + r] for r in step_fit[s][c]) for c in range(cells))
-            for s in game.steps
-        },
-        step_checks={s: _step_checks(game, s) for s in game.steps},
-        open_toward=tuple(
-            tuple(
-                tuple((d, game.grid.neighbours[c][d]) for d in range(4) if mask >> d & 1)
-                for mask in range(16)
-            )
-            for c in range(cells)
-        ),
-        place_fit=[None] * len(game.table),
+        open_toward=_open_toward(game.grid),
         payable=tuple(
             tuple(
                 (a, cost)
@@ -161,6 +137,16 @@ def _make_tables(game: Game) -> _Tables:
             )
             for s in game.steps
         },
+    )
+
+
+def _open_toward(grid: Grid) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    # Each (direction, neighbour) pair made once per cell and shared by the masks (memory: the
+    # tables are per card set, but counted in the retained-state figure).
+    pairs = [[(d, grid.neighbours[c][d]) for d in range(4)] for c in range(grid.cells)]
+    return tuple(
+        tuple(tuple(pairs[c][d] for d in range(4) if mask >> d & 1) for mask in range(16))
+        for c in range(grid.cells)
     )
 
 
@@ -185,15 +171,6 @@ def _needs(floor: tuple[int, ...], neighbours: tuple[int, ...], masks: tuple[int
     return mask
 
 
-def _place_fit(tables: _Tables, card: int, cells: int) -> tuple[tuple[tuple[Place, ...], ...], ...]:
-    """``[cell][need]``: the card's Place records on the cell in the rotations of ``fit[card][need]``."""
-    fit = tables.fit[card]
-    place = tables.place
-    return tuple(
-        tuple(tuple(place[c * 4 + r] for r in fit[need]) for need in range(16)) for c in range(cells)
-    )
-
-
 def board_actions(state: State) -> list[Action]:
     """Legal placements, steps, moves, flips and fights in the ordinary phase, in engine order."""
     game = state.game
@@ -206,12 +183,12 @@ def board_actions(state: State) -> list[Action]:
     out: list[Action] = []
     path_cells = [cell for _, cell in toward if cell != -1 and floor[cell] == EMPTY]
     if path_cells and state.deck:
-        top = state.deck[0]
-        by_cell = tables.place_fit[top]
-        if by_cell is None:
-            by_cell = tables.place_fit[top] = _place_fit(tables, top, len(floor))
+        fit = tables.fit[state.deck[0]]
+        place = tables.place
         for cell in path_cells:
-            out += by_cell[cell][_needs(floor, all_neighbours[cell], masks)]
+            base = cell * 4
+            for rotation in fit[_needs(floor, all_neighbours[cell], masks)]:
+                out.append(place[base + rotation])
     steps = state.step_area + state.used_steps
     if steps:
         info = tables.step_info

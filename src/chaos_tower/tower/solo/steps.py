@@ -15,14 +15,13 @@ from .tables import Game
 __all__ = ["apply_place_step", "leave_step"]
 
 
-def _chaos_codes(game: Game) -> frozenset[int]:
-    # The floor codes of rooms and monsters, kept on the compiled game (freed with it).
+def _chaos_codes(game: Game) -> tuple[bool, ...]:
+    # Whether a floor code shows a room or a monster (the last entry, False, is EMPTY's: -1),
+    # kept on the compiled game (freed with it).
     return remember(
         game._memo,
         "chaos-codes",
-        lambda: frozenset(
-            c.index * 8 + k for c in game.table if c.kind in ("room", "monster") for k in range(8)
-        ),
+        lambda: (*(c.kind in ("room", "monster") for c in game.table for _ in range(8)), False),
     )
 
 
@@ -46,7 +45,7 @@ def apply_place_step(change: Change, action: PlaceStep) -> None:
     returned = []
     chaos = _chaos_codes(game)
     for cell, code in enumerate(floor):
-        if code in chaos:  # a room or a monster (not EMPTY, a step or Rebright)
+        if chaos[code]:  # a room or a monster (not EMPTY, a step or Rebright)
             returned.append(card_of(code))
             floor[cell] = EMPTY
     floor[action.cell] = encode(index, action.rotation, False)
