@@ -72,3 +72,38 @@ def test_unrolled_shuffle_equals_the_reference_definition() -> None:
     second, _ = next_u64(state)
     assert (first, second) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
     assert shuffle(range(10), 1)[0] == (4, 2, 8, 1, 9, 3, 0, 6, 7, 5)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_TOC_STEP_11C_compiled_conditions_equal_their_definitions(seed: int) -> None:
+    """TOC-STEP-11C: the compiled step conditions (tables per card set, unrolled AllOf/AnyOf) answer
+    as their definitions do, on every cell of positions reached by play."""
+    from chaos_tower.tower.solo.board import predicate, same_attribute_neighbours
+    from chaos_tower.tower.vocabulary import AllOf, AnyOf, Corner, NeighbourMonster, NeighboursOfOneAttribute
+
+    game = ct.new_game(cards(), seed=seed).game
+    conditions: list[tuple[object, object]] = [
+        (NeighboursOfOneAttribute(count=n), lambda s, c, n=n: same_attribute_neighbours(s, c) >= n)
+        for n in (1, 2, 3)
+    ]
+    corner = frozenset(game.grid.corners)
+    two = NeighboursOfOneAttribute(count=2)
+    conditions += [
+        (AllOf(of=(Corner(), two)), lambda s, c: c in corner and same_attribute_neighbours(s, c) >= 2),
+        (AnyOf(of=(Corner(), two)), lambda s, c: c in corner or same_attribute_neighbours(s, c) >= 2),
+    ]
+    def next_to(state: ct.State, cell: int, flips: tuple[int, ...]) -> bool:
+        around = [o for o in game.grid.neighbours[cell] if o != -1 and state.floor[o] != -1]
+        return any(state.floor[o] >> 3 in game.monsters and state.floor[o] & 1 in flips for o in around)
+
+    for which, flips in (("any", (0, 1)), ("living", (0,)), ("defeated", (1,))):
+        conditions.append((NeighbourMonster(state=which), lambda s, c, f=flips: next_to(s, c, f)))
+    answers = set()
+    for state in _positions(seed, 120):
+        for condition, definition in conditions:
+            compiled = predicate(game, condition)
+            for cell in range(game.grid.cells):
+                answer = definition(state, cell)
+                assert compiled(state, cell) == answer, (condition, cell, ct.to_notation(state))
+                answers.add(answer)
+    assert answers == {True, False}

@@ -23,8 +23,8 @@ from ..vocabulary import (
     StepsUsed,
     Trigger,
 )
-from .geometry import OPPOSITE, side_facing
-from .state import EMPTY, State, card_of, is_flipped, rotation_of
+from .geometry import OPPOSITE
+from .state import EMPTY, State, card_of, is_flipped
 from .tables import CardTable, FaceTable, Game
 
 __all__ = [
@@ -66,7 +66,9 @@ def side_at(state: State, cell: int, direction: int) -> Da:
     code = state.floor[cell]
     if code == EMPTY:
         return None
-    return face_at(state, cell).sides[side_facing(direction, rotation_of(code))]
+    # face_at and side_facing(direction, rotation_of(code)), written out: asked on every move.
+    card = state.game.table[code >> 3]
+    return (card.back if code & 1 else card.front).sides[(direction - (code >> 1 & 3)) % 4]
 
 
 def is_living_monster(state: State, cell: int) -> bool:
@@ -110,13 +112,15 @@ def continuous_effects(state: State, entering: int = -1) -> tuple[Effect, ...]:
     (`TOC-PROG1-01`, `TOC-PROG3-01`).
     """
     game = state.game
-    found: list[Effect] = []
-    for item in state.carry:
-        found.extend(e for e in game.items[item].carry_effects if e.trigger is Trigger.WHILE_CARRIED)
     floor = state.floor
     # Most faces have no lasting effect: find, in one set operation, the floor
     # codes that show one, and look only at their cells.
     lasting = game.lasting_codes.intersection(floor)
+    if not lasting and not state.carry:
+        return ()  # the usual case: nothing carried, no lasting face on the floor
+    found: list[Effect] = []
+    for item in state.carry:
+        found.extend(e for e in game.items[item].carry_effects if e.trigger is Trigger.WHILE_CARRIED)
     for cell, code in enumerate(floor if lasting else ()):
         if code not in lasting:
             continue
@@ -197,20 +201,50 @@ def _predicate(game: Game, condition: Condition) -> Predicate:
 
             return living_at_least
         case NeighboursOfOneAttribute(count=count):
-            return lambda state, cell: same_attribute_neighbours(state, cell) >= count
+            # same_attribute_neighbours(state, cell) >= count, from tables: each cell's neighbours
+            # on the floor, and each floor code's card attribute (-1 for none, and for EMPTY, the
+            # last entry).
+            on_floor = tuple(tuple(o for o in around if o != -1) for around in game.grid.neighbours)
+            attribute_of = (*(card.attribute for card in game.table for _ in range(8)), -1)
+
+            if count == 2:  # Elerint's: two neighbours share an attribute (a bit seen twice)
+                bit_of = tuple(1 << a if a >= 0 else 0 for a in attribute_of)
+
+                def two_of_one(state: State, cell: int) -> bool:
+                    floor = state.floor
+                    seen = 0
+                    for other in on_floor[cell]:
+                        bit = bit_of[floor[other]]
+                        if bit & seen:
+                            return True
+                        seen |= bit
+                    return False
+
+                return two_of_one
+
+            def one_attribute(state: State, cell: int) -> bool:
+                floor = state.floor
+                found = [a for a in [attribute_of[floor[o]] for o in on_floor[cell]] if a >= 0]
+                return len(found) >= count and max(map(found.count, found)) >= count
+
+            return one_attribute
         case NeighbourMonster(state=which):
             neighbours = game.grid.neighbours
             monsters = game.monsters
             # A flipped monster (code & 1) is a defeated one.
             wanted_flips = {"any": (0, 1), "living": (0,), "defeated": (1,)}[which]
 
+            # wanted[code]: the floor code shows such a monster (the last entry, False, is EMPTY's);
+            # each cell's neighbours on the floor.
+            codes = {m << 3 | r << 1 | f for m in monsters for r in range(4) for f in wanted_flips}
+            wanted = (*(code in codes for code in range(len(game.table) * 8)), False)
+            around = tuple(tuple(o for o in cells if o != -1) for cells in neighbours)
+
             def next_to_monster(state: State, cell: int) -> bool:
                 floor = state.floor
-                for other in neighbours[cell]:
-                    if other != -1:
-                        code = floor[other]
-                        if code != EMPTY and code >> 3 in monsters and code & 1 in wanted_flips:
-                            return True
+                for other in around[cell]:  # noqa: SIM110 (a loop: any() of a generator is slower here)
+                    if wanted[floor[other]]:
+                        return True
                 return False
 
             return next_to_monster
@@ -227,8 +261,14 @@ def _predicate(game: Game, condition: Condition) -> Predicate:
             return all_attributes
         case AllOf(of=parts):
             checks = tuple(predicate(game, part) for part in parts)
+            if len(checks) == 2:  # the usual case, without a generator per question
+                first, second = checks
+                return lambda state, cell: first(state, cell) and second(state, cell)
             return lambda state, cell: all(check(state, cell) for check in checks)
         case AnyOf(of=parts):
             checks = tuple(predicate(game, part) for part in parts)
+            if len(checks) == 2:
+                first, second = checks
+                return lambda state, cell: first(state, cell) or second(state, cell)
             return lambda state, cell: any(check(state, cell) for check in checks)
     raise TypeError(f"unknown condition {condition!r}")

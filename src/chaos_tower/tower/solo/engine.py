@@ -275,29 +275,32 @@ def _offered(state: State) -> bool:
     player = state.player
     if player < 0:
         return False
-    icons = _icons(state.game)
+    icons, around = _icons(state.game)
     floor = state.floor
-    for cell in (*state.game.grid.neighbours[player], player):
-        if cell != -1 and floor[cell] != EMPTY and icons[floor[cell]]:
+    for cell in around[player]:
+        if icons[floor[cell]]:
             return next(items.offered_items(state), None) is not None
     return False
 
 
-def _icons(game: Game) -> tuple[bool, ...]:
+def _icons(game: Game) -> tuple[tuple[bool, ...], tuple[tuple[int, ...], ...]]:
     # Kept on the compiled game, so freed with its card set.
     return remember(game._memo, "icons", lambda: _make_icons(game))
 
 
-def _make_icons(game: Game) -> tuple[bool, ...]:
+def _make_icons(game: Game) -> tuple[tuple[bool, ...], tuple[tuple[int, ...], ...]]:
     # icons[code]: the content of a cell encoded as state.encode() shows an item icon the card
-    # set knows (icons show on flipped faces only, TOC-ITEM-01).
-    out = [False] * (len(game.table) * 8)
+    # set knows (icons show on flipped faces only, TOC-ITEM-01); the last entry, False, is
+    # EMPTY's (-1). around[cell]: the cell's neighbours on the floor, then the cell.
+    out = [False] * (len(game.table) * 8 + 1)
     for card in game.table:
         icon = card.back.icon
         if icon is not None and icon.item in game.item_index:
             for rotation in range(4):
                 out[card.index * 8 + rotation * 2 + 1] = True
-    return tuple(out)
+    neighbours = game.grid.neighbours
+    around = tuple((*(o for o in neighbours[c] if o != -1), c) for c in range(game.grid.cells))
+    return tuple(out), around
 
 
 def _item_candidates(state: State) -> Iterator[Action]:

@@ -27,7 +27,7 @@ def side_facing(direction: int, rotation: int) -> int:
 class Grid:
     """Cells of a ``columns`` × ``rows`` floor, numbered row by row from the top left."""
 
-    __slots__ = ("cells", "columns", "corners", "neighbours", "rows")
+    __slots__ = ("_names", "cells", "columns", "corners", "neighbours", "rows")
 
     def __init__(self, columns: int, rows: int) -> None:
         self.columns = columns
@@ -45,6 +45,7 @@ class Grid:
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(table)
         last = self.cells - 1
         self.corners = frozenset({0, columns - 1, last - columns + 1, last})
+        self._names = tuple(f"{cell % columns},{cell // columns}" for cell in range(self.cells))
 
     def xy(self, cell: int) -> tuple[int, int]:
         """Column and row of a cell, from 0."""
@@ -58,6 +59,8 @@ class Grid:
 
     def name(self, cell: int) -> str:
         """A cell as text, ``x,y``."""
+        if 0 <= cell < self.cells:
+            return self._names[cell]  # made once: events name cells on most actions
         x, y = self.xy(cell)
         return f"{x},{y}"
 

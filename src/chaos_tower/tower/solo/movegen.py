@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .actions import Action, Fight, Flip, Move, Place, PlaceStep
 from .board import Predicate, continuous_effects, depends_on_cell, predicate
@@ -34,8 +34,6 @@ class _Tables:
     """``open_mask[code]``: the directions a cell's content has paths toward (0 when empty)."""
     place: tuple[Place, ...]
     """``place[cell * 4 + rotation]``."""
-    place_step: dict[int, tuple[PlaceStep, ...]]
-    """``place_step[step][cell * 4 + rotation]``."""
     move: tuple[Move, ...]
     flip: tuple[Flip, ...]
     """``flip[direction * 5 + attribute]``; the same layout for ``fight``."""
@@ -43,13 +41,33 @@ class _Tables:
     fit: tuple[tuple[tuple[int, ...], ...], ...]
     """``fit[card][need]``: the rotations in which the card's front has a path in every direction of
     the ``need`` mask (`TOC-PLAY-C`, `TOC-PLAY-D`)."""
-    step_fit: dict[int, tuple[tuple[int, ...], ...]]
-    """``step_fit[step][cell]``: the rotations in which the step has a path into the floor
-    (`TOC-STEP-04`; the road rule does not bind a step, `TOC-STEP-02` reading)."""
-    step_cells: dict[int, tuple[tuple[PlaceStep, ...], ...]]
-    """``step_cells[step][cell]``: the step's records on the cell in the rotations of ``step_fit``."""
-    step_checks: dict[int, tuple[Predicate | None, Predicate | None]]
-    """``step_checks[step]``: its condition as (asked once, asked per cell); ``None`` where there is none."""
+    open_toward: tuple[tuple[tuple[tuple[int, int], ...], ...], ...]
+    """``open_toward[cell][mask]``: ``(direction, neighbour)`` for each direction of ``mask`` in order,
+    the neighbour -1 off the floor: the directions a card's paths point to, looked up at once."""
+    step_info: dict[int, _StepInfo]
+    """Per step, what :func:`board_actions` reads of it, in one tuple (:data:`_StepInfo`)."""
+    payable: tuple[tuple[tuple[int, int], ...], ...]
+    """``payable[card]``: ``(attribute, cost)`` for each attribute with a positive cost: a room's
+    flip cost, a monster's monster-element (its fight's cost with no effect in force)."""
+    recent: list[tuple[object, list[int], dict[int, list[PlaceStep]]]] = field(
+        factory=lambda: [((), [], {})]
+    )
+    """The last floor whose empty cells were listed (by identity: a move keeps the floor), those
+    cells, and per step placed anywhere its records there; only to save time."""
+
+
+_StepInfo = tuple[
+    bool,  # placed anywhere (Marnit)
+    Predicate | None,  # its condition, asked once
+    Predicate | None,  # its condition, asked per cell
+    tuple[tuple[PlaceStep, ...], ...],  # per cell, its records in the rotations that fit
+    # per cell, the rotations with a path into the floor (TOC-STEP-04; the road rule does not
+    # bind a step, TOC-STEP-02 reading, unless the option step_on_road)
+    tuple[tuple[int, ...], ...],
+    tuple[PlaceStep, ...],  # placed[cell * 4 + rotation]
+    tuple[int, int, int, int],  # its front's open directions per rotation (option step_on_road)
+]
+"""What :func:`board_actions` reads of a step, unpacked at once."""
 
 
 def _step_checks(game: Game, step: int) -> tuple[Predicate | None, Predicate | None]:
@@ -90,7 +108,6 @@ def _make_tables(game: Game) -> _Tables:
     return _Tables(
         open_mask=tuple(masks),
         place=tuple(Place(cell=c, rotation=r) for c in range(cells) for r in range(4)),
-        place_step=place_step,
         move=tuple(Move(direction=d) for d in range(4)),
         flip=tuple(Flip(direction=d, attribute=a) for d in range(4) for a in range(5)),
         fight=tuple(Fight(direction=d, attribute=a) for d in range(4) for a in range(5)),
@@ -100,12 +117,36 @@ def _make_tables(game: Game) -> _Tables:
             )
             for card in game.table
         ),
-        step_fit=step_fit,
-        step_cells={
-            s: tuple(tuple(place_step[s][c * 4 + r] for r in step_fit[s][c]) for c in range(cells))
+        open_toward=_open_toward(game.grid),
+        payable=tuple(
+            tuple(
+                (a, cost)
+                for a, cost in enumerate(card.flip_cost if card.kind == "room" else card.front.element)
+                if cost > 0
+            )
+            for card in game.table
+        ),
+        step_info={
+            s: (
+                game.table[s].anywhere,
+                *_step_checks(game, s),
+                tuple(tuple(place_step[s][c * 4 + r] for r in step_fit[s][c]) for c in range(cells)),
+                step_fit[s],
+                place_step[s],
+                game.table[s].front.open_toward,
+            )
             for s in game.steps
         },
-        step_checks={s: _step_checks(game, s) for s in game.steps},
+    )
+
+
+def _open_toward(grid: Grid) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    # Each (direction, neighbour) pair made once per cell and shared by the masks (memory: the
+    # tables are per card set, but counted in the retained-state figure).
+    pairs = [[(d, grid.neighbours[c][d]) for d in range(4)] for c in range(grid.cells)]
+    return tuple(
+        tuple(tuple(pairs[c][d] for d in range(4) if mask >> d & 1) for mask in range(16))
+        for c in range(grid.cells)
     )
 
 
@@ -136,18 +177,12 @@ def board_actions(state: State) -> list[Action]:
     tables = _tables(game)
     masks = tables.open_mask
     floor = state.floor
-    table = game.table
     player = state.player
     all_neighbours = game.grid.neighbours
-    neighbours = all_neighbours[player]
-    open_here = masks[floor[player]]
+    toward = tables.open_toward[player][masks[floor[player]]]
     out: list[Action] = []
-    path_cells = [
-        neighbours[d]
-        for d in range(4)
-        if open_here >> d & 1 and neighbours[d] != -1 and floor[neighbours[d]] == EMPTY
-    ]
-    if state.deck and path_cells:
+    path_cells = [cell for _, cell in toward if cell != -1 and floor[cell] == EMPTY]
+    if path_cells and state.deck:
         fit = tables.fit[state.deck[0]]
         place = tables.place
         for cell in path_cells:
@@ -156,69 +191,88 @@ def board_actions(state: State) -> list[Action]:
                 out.append(place[base + rotation])
     steps = state.step_area + state.used_steps
     if steps:
-        empty: list[int] | None = None  # every empty cell, listed only for a step placed anywhere
+        info = tables.step_info
+        on_road = state.step_on_road
         for step in steps:
-            card = table[step]
-            fit = tables.step_fit[step]
-            placed = tables.place_step[step]
-            once, per_cell = tables.step_checks[step]
+            anywhere, once, per_cell, on_cell, fit, placed, road = info[step]
             if once is not None and not once(state, player):
                 continue
             cells = path_cells
-            if card.anywhere:
-                if empty is None:
-                    empty = [c for c in range(len(floor)) if floor[c] == EMPTY]
+            if anywhere:
+                # Every empty cell, and the records there of a step with no condition per cell,
+                # listed once per floor (a move keeps the floor's tuple).
+                last, empty, records = tables.recent[0]
+                if last is not floor:
+                    empty = [c for c, code in enumerate(floor) if code == EMPTY]
+                    records = {}
+                    tables.recent[0] = (floor, empty, records)
+                if per_cell is None and not on_road:
+                    known = records.get(step)
+                    if known is None:
+                        known = records[step] = [a for c in empty for a in on_cell[c]]
+                    out += known
+                    continue
                 cells = empty
-            road = table[step].front.open_toward if state.step_on_road else None
-            if road is None:
-                on_cell = tables.step_cells[step]
-                for cell in cells:
-                    if per_cell is None or per_cell(state, cell):
+            if not on_road:
+                if per_cell is None:
+                    for cell in cells:
                         out += on_cell[cell]
+                else:
+                    for cell in cells:
+                        if per_cell(state, cell):
+                            out += on_cell[cell]
                 continue
             for cell in cells:
                 if per_cell is not None and not per_cell(state, cell):
                     continue
                 base = cell * 4
                 # Option step_on_road (TOC-STEP-02): the road rule TOC-PLAY-D binds the step too.
-                need = 0 if road is None else _needs(floor, all_neighbours[cell], masks)
+                need = _needs(floor, all_neighbours[cell], masks)
                 for rotation in fit[cell]:
-                    if road is None or not need & ~road[rotation]:
+                    if not need & ~road[rotation]:
                         out.append(placed[base + rotation])
     elements = state.elements
     effects = None
-    for d in range(4):
-        if not open_here >> d & 1:
-            continue
-        target = neighbours[d]
-        if target == -1 or floor[target] == EMPTY:
+    table = game.table
+    for d, target in toward:
+        if target == -1:
             out.append(tables.move[d])
             continue
         code = floor[target]
+        if code == EMPTY:
+            out.append(tables.move[d])
+            continue
         if not masks[code] >> _OPPOSITE[d] & 1:
             continue
         card = table[code >> 3]
         kind = card.kind
-        if kind != "rebright":
-            out.append(tables.move[d])
         if kind == "room":
+            out.append(tables.move[d])
             if not code & 1:
-                cost_of = card.flip_cost
-                for a in range(5):
-                    if 0 < cost_of[a] <= elements[a]:
+                for a, cost in tables.payable[code >> 3]:
+                    if cost <= elements[a]:
                         out.append(tables.flip[d * 5 + a])
         elif kind == "monster":
+            out.append(tables.move[d])
             if not code & 1:
                 if effects is None:
                     effects = continuous_effects(state)
+                if not effects:  # monster_cost with nothing in force: the monster-element itself
+                    for a, cost in tables.payable[code >> 3]:
+                        if cost <= elements[a]:
+                            out.append(tables.fight[d * 5 + a])
+                    continue
                 for a in range(5):
                     cost = monster_cost(state, card, a, effects)
                     if 0 < cost <= elements[a]:
                         out.append(tables.fight[d * 5 + a])
-        elif kind == "rebright" and state.rebright is not None:
-            for a in range(5):
-                if 0 < state.rebright[a] <= elements[a]:
-                    out.append(tables.fight[d * 5 + a])
+        elif kind == "rebright":
+            if state.rebright is not None:
+                for a in range(5):
+                    if 0 < state.rebright[a] <= elements[a]:
+                        out.append(tables.fight[d * 5 + a])
+        else:
+            out.append(tables.move[d])
     return out
 
 

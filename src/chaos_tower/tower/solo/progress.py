@@ -95,15 +95,17 @@ def apply_move(change: Change, action: Move) -> None:
             "the player left the floor area: GameOver",
         )
         return
-    if state.floor[target] == EMPTY:
+    floor = state.floor
+    if floor[target] == EMPTY:
         fall(change, target)
         return
     effects = continuous_effects(state, entering=target)
-    exit_da = effective_da(state, state.player, side_at(state, state.player, d), effects)
+    player = state.player
+    exit_da = effective_da(state, player, side_at(state, player, d), effects)
     entry_da = effective_da(state, target, side_at(state, target, OPPOSITE[d]), effects)
-    rule = _progress_rule(state, target, "02")
-    here, there = card_at(state, state.player), card_at(state, target)
-    assert here is not None and there is not None
+    # Both cells hold a card (a move is listed only along a path of the player's card).
+    here, there = game.table[floor[player] >> 3], game.table[floor[target] >> 3]
+    rule = _PROGRESS_RULES[here.kind == "monster", there.kind == "monster", "02"]  # _progress_rule
     leave_step(change)
     change.player = target
     change.event(rule, "move", f"{here.name} → {there.name} ({DIRECTIONS[d]})")

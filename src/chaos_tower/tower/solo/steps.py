@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...kernel.memo import remember
 from ...kernel.rng import shuffle
 from ..vocabulary import FloorUp, Trigger
 from .actions import PlaceStep
@@ -9,8 +10,19 @@ from .change import Change
 from .effects import CARRY_RULE, perform
 from .moves import leave_step
 from .state import EMPTY, card_of, encode
+from .tables import Game
 
 __all__ = ["apply_place_step", "leave_step"]
+
+
+def _chaos_codes(game: Game) -> tuple[bool, ...]:
+    # Whether a floor code shows a room or a monster (the last entry, False, is EMPTY's: -1),
+    # kept on the compiled game (freed with it).
+    return remember(
+        game._memo,
+        "chaos-codes",
+        lambda: (*(c.kind in ("room", "monster") for c in game.table for _ in range(8)), False),
+    )
 
 
 def apply_place_step(change: Change, action: PlaceStep) -> None:
@@ -31,8 +43,9 @@ def apply_place_step(change: Change, action: PlaceStep) -> None:
     leave_step(change)
     floor = list(change.floor)
     returned = []
+    chaos = _chaos_codes(game)
     for cell, code in enumerate(floor):
-        if code != EMPTY and game.table[card_of(code)].kind in ("room", "monster"):
+        if chaos[code]:  # a room or a monster (not EMPTY, a step or Rebright)
             returned.append(card_of(code))
             floor[cell] = EMPTY
     floor[action.cell] = encode(index, action.rotation, False)
