@@ -16,7 +16,7 @@ the row's card facts, writes Parquet and the run record, and (with workers)
 ships jobs to processes. The bare loop and the one-worker lab alternate in
 rounds so a busy machine slows both alike. The overhead against its target is
 measured finer still: the bare loop and a worker's unit of work (``play_chunk``)
-alternate in blocks of 250 games on the same seeds (:func:`interleaved`).
+alternate in blocks of a run's chunk (500 games) on the same seeds (:func:`interleaved`).
 """
 
 from __future__ import annotations
@@ -52,18 +52,23 @@ def bare(games: int, seed: int = 0) -> tuple[float, float]:
     return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
 
 
-def interleaved(games: int, block: int = 250, seed: int = 0) -> tuple[float, float]:
+def interleaved(games: int, block: int | None = None, seed: int = 0) -> tuple[float, float]:
     """(bare loop, lab) games per CPU second, the two alternating in blocks of ``block`` games.
 
     The lab's side is a worker's unit of work, ``play_chunk`` (the games with their card facts, the
-    rows and their Parquet bytes); what a run adds around it (the record, the pool) is a fixed cost
-    of milliseconds. Alternating small blocks on the same seeds lets a machine whose load changes
+    rows and their Parquet bytes), of the size a run of these games gives its chunks
+    (:func:`chaos_tower.lab.runner.default_chunk` with two workers: 500 random games for 4,000 or
+    more); what a run adds around it (the record, the pool) is a fixed cost of milliseconds.
+    Alternating blocks on the same seeds lets a machine whose load changes
     slow both sides alike, which two long measurements one after the other do not.
     """
+    from chaos_tower.lab.runner import default_chunk
     from chaos_tower.lab.spec import CardSource
     from chaos_tower.lab.worker import play_chunk
 
-    spec = lab.RunSpec(games=games, seed=seed).as_json()
+    run_spec = lab.RunSpec(games=games, seed=seed)
+    block = block or default_chunk(run_spec, 2)
+    spec = run_spec.as_json()
     source = CardSource(game="tower")
     play_chunk({"spec": spec, "cards": source, "start": 0, "stop": 10})  # loads the set once
     bare_cpu = lab_cpu = 0.0
@@ -167,7 +172,7 @@ def main() -> None:
         f"  overhead {overhead:5.1f} % (CPU, one measurement after the other)"
     )
     print(
-        f"bare loop and lab alternating in blocks of 250 games: {games_bare:8,.0f} and {games_lab:,.0f} "
+        f"bare loop and lab alternating in chunks of a run's size: {games_bare:8,.0f} and {games_lab:,.0f} "
         f"games per CPU second: lab overhead {per_game:5.1f} % (CPU)   "
         f"target <= {TARGET_OVERHEAD} %: {verdict(per_game <= TARGET_OVERHEAD)}"
     )

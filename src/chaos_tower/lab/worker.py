@@ -68,8 +68,12 @@ def _alive(pid: int) -> bool:
     return True
 
 
+_Fixed = tuple[str, tuple[Factory, ...], dict[str, Any], tuple[str, ...], str]
+"""What every game of a run shares (:func:`_fixed`)."""
+
+
 @cache
-def _fixed(spec: RunSpec) -> tuple[str, tuple[Factory, ...], dict[str, Any], tuple[str, ...], str]:
+def _fixed(spec: RunSpec) -> _Fixed:
     # What every game of a run shares, worked out once (not per game): its options' text, its seats'
     # agent factories, the keywords of new_game (from the mode's own options), the seats' agents and
     # the mode's front door name (the registry is looked up here only).
@@ -86,8 +90,14 @@ def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | No
     Every game-specific part comes from the registry: the mode's options (``new_game``'s
     keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
     """
+    return _play(spec, _fixed(spec), cards, index, seeds)
+
+
+def _play(
+    spec: RunSpec, fixed: _Fixed, cards: Any, index: int, seeds: tuple[int, ...] | None
+) -> dict[str, Any]:
     seed = game_seed(spec.seed, index)
-    options, factories, keywords, seat_agents, rules = _fixed(spec)
+    options, factories, keywords, seat_agents, rules = fixed
     # The options of any mode, as data: the dispatch itself, not the typed overloads.
     state = ct.api.new_game(cards, seed=seed, **keywords)
     agents = [
@@ -156,7 +166,8 @@ def play_chunk(job: Job) -> tuple[int, int, bytes]:
     spec = RunSpec.from_json(job["spec"])
     source: CardSource = job["cards"]
     cards = source.load()
-    rows = [play_game(spec, cards, index) for index in range(job["start"], job["stop"])]
+    fixed = _fixed(spec)  # once a chunk: a spec read from JSON is equal to, not the same as, the last
+    rows = [_play(spec, fixed, cards, index, None) for index in range(job["start"], job["stop"])]
     buffer = io.BytesIO()
     pq.write_table(to_table(rows), buffer)
     return len(rows), sum(int(r["length"]) for r in rows), buffer.getvalue()
