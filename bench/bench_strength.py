@@ -6,10 +6,11 @@
     python bench/bench_strength.py --items 1 --modes crest2 --agent mcts:simulations=50,prior=2
     python bench/bench_strength.py --items 2 3 4 --solo-seeds 200   # the solo items
     python bench/bench_strength.py --jobs 2 ...                     # games in 2 processes
+    python bench/bench_strength.py --calibrate 0.1                  # simulations 100 ms affords
 
 Item 1 (each of ``--modes``): the searching agent (``--agent``, default ``mcts`` with
 ``--simulations`` or ``--seconds`` a decision) against ``--against`` (default ``heuristic``) on
-game seeds ``0 .. games/2-1``, each seed twice: the searcher in the even seats, then in the
+game seeds ``0 .. games/2-1`` (from ``--first-seed``), each seed twice: the searcher in the even seats, then in the
 odd ones (seats swapped, paired seeds; a Crest team game puts each agent on one team). A game
 the searcher's side wins scores 1, a draw or a game at the action cap 1/2, a loss 0. The score's
 95 % interval is over the seeds' pair means (paired seeds: a seed's luck counts once), and the
@@ -85,9 +86,11 @@ def _game(args: tuple[str, int, bool, str, str]) -> tuple[float, list[float]]:
     return game(*args)
 
 
-def item1(mode: str, games: int, spec: str, against: str, jobs: int) -> dict[str, Any]:
-    """The searcher's score against ``against`` in ``mode`` over ``games`` games (seats swapped)."""
-    tasks = [(mode, seed, even, spec, against) for seed in range(games // 2) for even in (True, False)]
+def item1(mode: str, games: int, spec: str, against: str, jobs: int, first: int = 0) -> dict[str, Any]:
+    """The searcher's score against ``against`` in ``mode`` over ``games`` games (seats swapped) from
+    game seed ``first`` on."""
+    seeds = range(first, first + games // 2)
+    tasks = [(mode, seed, even, spec, against) for seed in seeds for even in (True, False)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(_game, tasks))
@@ -95,6 +98,7 @@ def item1(mode: str, games: int, spec: str, against: str, jobs: int) -> dict[str
         results = [_game(task) for task in tasks]
     pairs = [(results[i][0] + results[i + 1][0]) / 2 for i in range(0, len(results), 2)]
     score, low, high = mean_interval(pairs)
+    low, high = max(0.0, low), min(1.0, high)  # the normal approximation's ends, kept in 0..1
     clock = [sum(r[1][k] for r in results) for k in range(4)]
     return {
         "mode": mode,
@@ -127,12 +131,31 @@ def solo_wins(spec: str, seeds: int) -> tuple[int, int, float]:
     return wins, seeds, decisions / spent if spent else float("inf")
 
 
+def calibrate(mode: str, seconds: float, spec: str, seeds: int = 3) -> tuple[float, int]:
+    """(mean simulations a decision of ``seconds`` affords, decisions measured) in ``mode``, at the
+    heuristic's positions of seeds ``0 .. seeds-1`` with more than one legal action."""
+    tower, crest = _sets()
+    name, params = parse_agent(spec)
+    given = {k: v for k, v in params if k not in ("simulations", "seconds", "budget")}
+    runs: list[int] = []
+    for seed in range(seeds):
+        state = MODES[mode](tower, crest, seed)
+        players = [make_agent("heuristic", seat, seat) for seat in range(ct.rules_of(state).players(state))]
+        while (seat := ct.current_player(state)) is not None and len(runs) < 10 * (seed + 1):
+            if len(ct.legal_actions(state)) > 1:
+                searcher = make_agent(name, seat, seed, seconds=seconds, **given)
+                decide(searcher, state)
+                runs.append(searcher.last_simulations)
+            state = ct.apply(state, decide(players[seat], state))
+    return (sum(runs) / len(runs) if runs else 0.0), len(runs)
+
+
 def _print_item1(args: argparse.Namespace, spec: str) -> bool:
     print(f"item 1: {spec} against {args.against}, seats swapped, paired seeds (score of the searcher's side)")
     print(f"  {'mode':<13} {'games':>5} {'score':>6}  95 % interval    {'holds':<5}  searcher dec/s  against dec/s")
     ok = True
     for mode in args.modes:
-        r = item1(mode, args.games, spec, args.against, args.jobs)
+        r = item1(mode, args.games, spec, args.against, args.jobs, args.first_seed)
         ok &= r["holds"]
         print(
             f"  {mode:<13} {r['games']:>5} {r['score']:>6.1%}  {r['low']:>6.1%} .. {r['high']:>6.1%}  "
@@ -197,7 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     budget.add_argument("--seconds", type=float, default=None, help="item 1: mcts seconds a decision (wall clock)")
     parser.add_argument("--agent", default=None, help="item 1: the searcher, NAME:KEY=VALUE,... (overrides)")
     parser.add_argument("--against", default="heuristic", help="item 1: the opponent (default heuristic)")
+    parser.add_argument("--first-seed", type=int, default=0, help="item 1: the first game seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="item 1: processes playing games (default 1)")
+    parser.add_argument("--calibrate", type=float, default=None, metavar="SECONDS",
+                        help="print the simulations a decision of SECONDS affords in each mode, then stop")
     parser.add_argument("--solo-agent", default="mcts:simulations=50", help="item 2: the solo searcher")
     parser.add_argument("--solo-seeds", type=int, default=100, help="items 2 and 4: solo seeds (default 100)")
     parser.add_argument("--stall-games", type=int, default=100, help="item 3: games a mode (default 100)")
@@ -213,6 +239,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         spec = f"mcts:simulations={args.simulations or 50}"
     parse_agent(spec)  # a wrong agent is refused before any game
+    if args.calibrate is not None:
+        print(f"simulations a {args.calibrate:g} s decision affords ({spec}, wall clock, this machine now)")
+        for mode in args.modes:
+            mean, n = calibrate(mode, args.calibrate, spec)
+            print(f"  {mode:<13} {mean:>8.1f} simulations (mean of {n} decisions)", flush=True)
+        return 0
     started = time.perf_counter()
     ok = True
     for item in args.items:
