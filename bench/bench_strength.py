@@ -1,4 +1,4 @@
-"""Issue 24 items 1-4 per mode: does the search beat the heuristic, does solo search win more, stalls, the oracle.
+"""Issue 24 items 1-4 per mode: search against the heuristic, solo search, stalls, the oracle.
 
     python bench/bench_strength.py                                  # item 1, every mode, 40 games each
     python bench/bench_strength.py --games 400 --simulations 50     # the issue's sample
@@ -10,8 +10,9 @@
 
 Item 1 (each of ``--modes``): the searching agent (``--agent``, default ``mcts`` with
 ``--simulations`` or ``--seconds`` a decision) against ``--against`` (default ``heuristic``) on
-game seeds ``0 .. games/2-1`` (from ``--first-seed``), each seed twice: the searcher in the even seats, then in the
-odd ones (seats swapped, paired seeds; a Crest team game puts each agent on one team). A game
+game seeds ``0 .. games/2-1`` (from ``--first-seed``), each seed twice: the searcher in the even
+seats, then in the odd ones (seats swapped, paired seeds; a Crest team game puts each agent on one
+team). A game
 the searcher's side wins scores 1, a draw or a game at the action cap 1/2, a loss 0. The score's
 95 % interval is over the seeds' pair means (paired seeds: a seed's luck counts once), and the
 item holds when the score is at least 60 % and the interval's low end above 50 %. Beside it:
@@ -151,8 +152,13 @@ def calibrate(mode: str, seconds: float, spec: str, seeds: int = 3) -> tuple[flo
 
 
 def _print_item1(args: argparse.Namespace, spec: str) -> bool:
-    print(f"item 1: {spec} against {args.against}, seats swapped, paired seeds (score of the searcher's side)")
-    print(f"  {'mode':<13} {'games':>5} {'score':>6}  95 % interval    {'holds':<5}  searcher dec/s  against dec/s")
+    print(
+        f"item 1: {spec} against {args.against}, seats swapped, paired seeds (score of the searcher's side)"
+    )
+    print(
+        f"  {'mode':<13} {'games':>5} {'score':>6}  95 % interval    {'holds':<5}"
+        "  searcher dec/s  against dec/s"
+    )
     ok = True
     for mode in args.modes:
         r = item1(mode, args.games, spec, args.against, args.jobs, args.first_seed)
@@ -190,7 +196,10 @@ def _print_item3(args: argparse.Namespace) -> bool:
             hits, n = bench_stalls.stall_rate(agent, mode, args.stall_games, args.cap, params)
             share, low, high = wilson(hits, n)
             ok &= share < 0.01
-            print(f"  {agent:<10} {mode:<13} {hits:>4}/{n:<4} {share:>6.1%}  {low:>6.1%} .. {high:>6.1%}", flush=True)
+            print(
+                f"  {agent:<10} {mode:<13} {hits:>4}/{n:<4} {share:>6.1%}  {low:>6.1%} .. {high:>6.1%}",
+                flush=True,
+            )
     return ok
 
 
@@ -217,18 +226,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="item 1: games a mode, even (default 40)")
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--simulations", type=int, default=None, help="item 1: mcts simulations (default 50)")
-    budget.add_argument("--seconds", type=float, default=None, help="item 1: mcts seconds a decision (wall clock)")
+    budget.add_argument(
+        "--seconds", type=float, default=None, help="item 1: mcts seconds a decision (wall clock)"
+    )
     parser.add_argument("--agent", default=None, help="item 1: the searcher, NAME:KEY=VALUE,... (overrides)")
     parser.add_argument("--against", default="heuristic", help="item 1: the opponent (default heuristic)")
     parser.add_argument("--first-seed", type=int, default=0, help="item 1: the first game seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1, help="item 1: processes playing games (default 1)")
-    parser.add_argument("--calibrate", type=float, default=None, metavar="SECONDS",
-                        help="print the simulations a decision of SECONDS affords in each mode, then stop")
+    parser.add_argument(
+        "--calibrate",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="print the simulations a decision of SECONDS affords in each mode, then stop",
+    )
     parser.add_argument("--solo-agent", default="mcts:simulations=50", help="item 2: the solo searcher")
     parser.add_argument("--solo-seeds", type=int, default=100, help="items 2 and 4: solo seeds (default 100)")
     parser.add_argument("--stall-games", type=int, default=100, help="item 3: games a mode (default 100)")
     parser.add_argument("--cap", type=int, default=600, help="item 3: the action cap (default 600)")
-    parser.add_argument("--oracle-seconds", type=float, default=3.0, help="item 4: seconds a seed (default 3)")
+    parser.add_argument(
+        "--oracle-seconds", type=float, default=3.0, help="item 4: seconds a seed (default 3)"
+    )
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games is even and at least 2 (each seed is played with seats swapped)")
@@ -248,9 +266,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     ok = True
     for item in args.items:
-        ok &= {1: lambda: _print_item1(args, spec), 2: lambda: _print_item2(args), 3: lambda: _print_item3(args),
-               4: lambda: _print_item4(args)}[item]()
-    print(f"{time.perf_counter() - started:.0f} s wall; every item shown holds" if ok else "some item does not hold")
+        ok &= {
+            1: lambda: _print_item1(args, spec),
+            2: lambda: _print_item2(args),
+            3: lambda: _print_item3(args),
+            4: lambda: _print_item4(args),
+        }[item]()
+    print(
+        f"{time.perf_counter() - started:.0f} s wall; every item shown holds"
+        if ok
+        else "some item does not hold"
+    )
     return 0 if ok else 1
 
 

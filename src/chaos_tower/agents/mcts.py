@@ -165,7 +165,13 @@ class MctsAgent:
         return self._answer(decision, root, legal, hint, kit, rng)
 
     def _answer(
-        self, decision: Decision, root: _Node, legal: tuple[Any, ...], hint: Any, kit: AgentKit, rng: random.Random
+        self,
+        decision: Decision,
+        root: _Node,
+        legal: tuple[Any, ...],
+        hint: Any,
+        kit: AgentKit,
+        rng: random.Random,
     ) -> Any:
         options = legal
         if kit.revisit is not None:
@@ -217,11 +223,14 @@ class MctsAgent:
                 sweeps = None
                 deadline = started + self._seconds * (r + 1) / rounds
             swept = 0
-            while (sweeps is None or swept < sweeps) and (swept == 0 or deadline is None or time.perf_counter() < deadline):
+            while sweeps is None or swept < sweeps:
+                if swept and deadline is not None and time.perf_counter() >= deadline:
+                    break
                 sample = world if cheat else decision.world(rng.getrandbits(63))
                 seed = rng.getrandbits(64)
                 for action in alive:
-                    self._simulate(root, sample, random.Random(seed), rollout, seat, kit, heuristic, first=action)
+                    play = random.Random(seed)  # the same playout draws for every candidate
+                    self._simulate(root, sample, play, rollout, seat, kit, heuristic, first=action)
                 done += len(alive)
                 swept += 1
             if self._simulations is not None and (r == rounds - 1 or len(alive) == 1):
@@ -230,7 +239,8 @@ class MctsAgent:
                 sample = world if cheat else decision.world(rng.getrandbits(63))
                 seed = rng.getrandbits(64)
                 for action in sorted(alive, key=lambda a: (-_mean(root, a), order[a]))[:left]:
-                    self._simulate(root, sample, random.Random(seed), rollout, seat, kit, heuristic, first=action)
+                    play = random.Random(seed)
+                    self._simulate(root, sample, play, rollout, seat, kit, heuristic, first=action)
                     done += 1
             alive = sorted(alive, key=lambda a: (-_mean(root, a), order[a]))[: max(1, (len(alive) + 1) // 2)]
             if len(alive) == 1:
