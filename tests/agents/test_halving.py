@@ -10,6 +10,7 @@ import chaos_tower as ct
 from chaos_tower import registry
 from chaos_tower.agents import MctsAgent, decide, decision, make_agent
 from chaos_tower.agents.mcts import _cost
+from chaos_tower.crest.agents import KIT as CREST_KIT
 
 TOWER, CREST = ct.load_cardset(), ct.load_cardset(game="crest")
 
@@ -46,7 +47,7 @@ def _hint(state: ct.State, seed: int) -> object:
 def test_halving_runs_exactly_its_simulation_budget(budget: int) -> None:
     """Each round affords a sweep of what is left, and the remainder is spent: the count is exact."""
     for state in _states()[::3]:
-        agent = MctsAgent(1, simulations=budget)
+        agent = MctsAgent(1, simulations=budget, width=8)
         assert decide(agent, state) in ct.legal_actions(state)
         assert agent.last_simulations == budget
 
@@ -68,14 +69,26 @@ def test_width_one_plays_the_heuristic_and_width_zero_is_the_tree_over_every_act
 
 def test_halving_leaves_the_heuristic_when_the_search_finds_better() -> None:
     """With a budget the search overrules the heuristic's first choice somewhere (it is not a copy)."""
-    differs = sum(decide(MctsAgent(2, simulations=30), s) != _hint(s, 2) for s in _states())
+    differs = sum(decide(MctsAgent(2, simulations=30, width=8), s) != _hint(s, 2) for s in _states())
     assert differs > 0
 
 
 def test_halving_is_reproducible_from_the_seed() -> None:
     """The same seed and budget give the same choice; the decision's worlds are the agent's own draws."""
     for state in _states()[::2]:
-        assert decide(MctsAgent(9, simulations=20), state) == decide(MctsAgent(9, simulations=20), state)
+        assert decide(MctsAgent(9, simulations=20, width=8), state) == decide(
+            MctsAgent(9, simulations=20, width=8), state
+        )
+
+
+def test_the_mode_chooses_the_root_unless_width_is_given() -> None:
+    """Crest's kit halves its root over 8 actions, VS's and solo's search it by UCB (each as
+    measured against the heuristic); ``width=`` overrides the mode's choice."""
+    assert CREST_KIT.root_width == 8
+    vs_kit = registry.mode_of(type(ct.new_game(TOWER, seed=1, mode="vs", players=2))).agent_kit
+    assert vs_kit is not None and vs_kit.root_width == 0
+    crest = next(s for s in _states() if type(s) is type(ct.new_game(CREST, seed=1, players=2)))
+    assert decide(MctsAgent(3, simulations=12), crest) == decide(MctsAgent(3, simulations=12, width=8), crest)
 
 
 def test_width_is_checked() -> None:

@@ -78,7 +78,10 @@ class MctsAgent:
     :class:`~chaos_tower.kernel.agentkit.AgentKit`); ``exploration``: the UCB
     constant; ``playout``: ``"heuristic"`` (each seat's heuristic player) or
     ``"random"``; ``prior``: the progressive bias of the heuristic player's
-    choice at the root (0 turns the prior off); ``cheat``: search the true state
+    choice at the root (0 turns the prior off); ``width``: sequential halving at
+    the root over that many actions (:meth:`_halving`; 0: UCB over every action;
+    default: the mode's ``AgentKit.root_width``, Crest 8, VS and solo 0, as
+    measured by ``bench/bench_strength.py``); ``cheat``: search the true state
     (a declared cheating baseline, ``mcts-cheat``).
     """
 
@@ -92,7 +95,7 @@ class MctsAgent:
         exploration: float = 0.2,
         playout: str = "heuristic",
         prior: float = 5.0,
-        width: int = 8,
+        width: int | None = None,
         cheat: bool = False,
     ) -> None:
         if simulations is None and seconds is None:
@@ -150,8 +153,9 @@ class MctsAgent:
             if hint not in legal:
                 legal = (*legal, hint)  # the tree left the prior's action out (one cell per step)
         self._hint = hint
-        if hint is not None and self._width > 0:
-            return self._halving(decision, world, legal, hint, rng, rollout, kit, heuristic)
+        width = kit.root_width if self._width is None else self._width
+        if hint is not None and width > 0:
+            return self._halving(decision, world, legal, hint, rng, rollout, kit, heuristic, width)
         deadline = time.perf_counter() + self._seconds if self._seconds is not None else None
         cheat = decision.cheats
         done = 0
@@ -189,6 +193,7 @@ class MctsAgent:
         rollout: int,
         kit: AgentKit,
         heuristic: bool,
+        width: int,
     ) -> Any:
         """Sequential halving over the root's best few actions, each sweep's worlds shared.
 
@@ -204,7 +209,6 @@ class MctsAgent:
         if kit.revisit is not None:
             legal = self._fresh(decision, kit.revisit, legal, rng)
         candidates = _ranked(world, legal, hint, kit, seat)
-        width = self._width
         while self._simulations is not None and width > 1 and _cost(width) > self._simulations:
             width -= 1  # every round must afford one sweep of what is left
         alive = candidates[: max(1, width)]

@@ -160,5 +160,8 @@ def evaluate_race(state: CrestState) -> tuple[float, ...]:
     )
 
 
-KIT = AgentKit(heuristic=CrestGreedyAgent, evaluate=evaluate_race, rollout=20, heuristic_rollout=8)
-"""Crest's agent kit (``ModeSpec.agent_kit``): the greedy player is its heuristic and greedy rung."""
+KIT = AgentKit(
+    heuristic=CrestGreedyAgent, evaluate=evaluate_race, rollout=20, heuristic_rollout=8, root_width=8
+)
+"""Crest's agent kit (``ModeSpec.agent_kit``): the greedy player is its heuristic and greedy rung;
+MCTS judges leaves by the HP race too and halves its root over 8 actions (issue 24 item 1)."""
