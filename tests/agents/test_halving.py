@@ -99,3 +99,11 @@ def test_width_is_checked() -> None:
     with pytest.raises(ValueError, match="width"):
         make_agent("mcts", width=2000)
     assert isinstance(make_agent("mcts", width=3), MctsAgent)
+
+
+def test_halving_with_a_time_budget_answers_in_every_round() -> None:
+    """A time budget splits the time among the rounds, each sweeps at least once, and it answers."""
+    for state in _states()[::4]:
+        agent = MctsAgent(5, simulations=None, seconds=0.02, width=8)
+        assert decide(agent, state) in ct.legal_actions(state)
+        assert agent.last_simulations >= 1
