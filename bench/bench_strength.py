@@ -179,8 +179,11 @@ def _print_item2(args: argparse.Namespace) -> bool:
         rate, low, high = wilson(wins, n)
         rates[spec] = rate
         print(f"  {spec:<28} {wins:>4}/{n:<4} {rate:>6.1%}  {low:>6.1%} .. {high:>6.1%}  {dps:>9.1f} dec/s")
-    base = rates["heuristic"]
-    ratio = rates[args.solo_agent] / base if base else float("inf")
+    base, mine = rates["heuristic"], rates[args.solo_agent]
+    if base == 0:
+        print("  ratio undefined: the heuristic won none (more seeds are needed)")
+        return False
+    ratio = mine / base
     print(f"  ratio {ratio:.2f} (the item asks for 2)")
     return ratio >= 2
 
