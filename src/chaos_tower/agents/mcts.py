@@ -78,7 +78,10 @@ class MctsAgent:
     :class:`~chaos_tower.kernel.agentkit.AgentKit`); ``exploration``: the UCB
     constant; ``playout``: ``"heuristic"`` (each seat's heuristic player) or
     ``"random"``; ``prior``: the progressive bias of the heuristic player's
-    choice at the root (0 turns the prior off); ``cheat``: search the true state
+    choice at the root (0 turns the prior off); ``width``: sequential halving at
+    the root over that many actions (:meth:`_halving`; 0: UCB over every action;
+    default: the mode's ``AgentKit.root_width``, Crest 8, VS and solo 0, as
+    measured by ``bench/bench_strength.py``); ``cheat``: search the true state
     (a declared cheating baseline, ``mcts-cheat``).
     """
 
@@ -92,18 +95,20 @@ class MctsAgent:
         exploration: float = 0.2,
         playout: str = "heuristic",
         prior: float = 5.0,
+        width: int | None = None,
         cheat: bool = False,
     ) -> None:
         if simulations is None and seconds is None:
             raise AgentParameterError("MctsAgent needs a budget: simulations or seconds")
         given: dict[str, object] = {"simulations": simulations, "seconds": seconds, "rollout": rollout}
-        given |= {"exploration": exploration, "playout": playout, "prior": prior}
+        given |= {"exploration": exploration, "playout": playout, "prior": prior, "width": width}
         for key, value in given.items():
             if value is not None:
                 PARAMETERS["mcts"][key].check(key, value)  # nan, booleans, out of bounds: refused
         self.needs: Needs = "state" if cheat else "world"
         self._playout = playout
         self._prior = prior
+        self._width = width
         self._rng = random.Random(seed)
         self._simulations = simulations
         self._seconds = seconds
@@ -148,6 +153,9 @@ class MctsAgent:
             if hint not in legal:
                 legal = (*legal, hint)  # the tree left the prior's action out (one cell per step)
         self._hint = hint
+        width = kit.root_width if self._width is None else self._width
+        if hint is not None and width > 0:
+            return self._halving(decision, world, legal, hint, rng, rollout, kit, heuristic, width)
         deadline = time.perf_counter() + self._seconds if self._seconds is not None else None
         cheat = decision.cheats
         done = 0
@@ -158,11 +166,91 @@ class MctsAgent:
             self._simulate(root, sample, rng, rollout, seat, kit, heuristic)
             done += 1
         self.last_simulations = done
+        return self._answer(decision, root, legal, hint, kit, rng)
+
+    def _answer(
+        self,
+        decision: Decision,
+        root: _Node,
+        legal: tuple[Any, ...],
+        hint: Any,
+        kit: AgentKit,
+        rng: random.Random,
+    ) -> Any:
         options = legal
         if kit.revisit is not None:
             options = self._fresh(decision, kit.revisit, legal, rng)
         # Most visited; among equals the prior's choice, then the legal order (max keeps the first).
         return max(options, key=lambda a: (_visits(root, a), a == hint))
+
+    def _halving(
+        self,
+        decision: Decision,
+        world: Any,
+        legal: tuple[Any, ...],
+        hint: Any,
+        rng: random.Random,
+        rollout: int,
+        kit: AgentKit,
+        heuristic: bool,
+        width: int,
+    ) -> Any:
+        """Sequential halving over the root's best few actions, each sweep's worlds shared.
+
+        The candidates are the heuristic player's choice, then the other actions by the kit's
+        one-step value in the decision's world, ``width`` of them (no more than the budget can try
+        once each). The budget is split into ``ceil(log2(k))`` rounds; in a round every candidate
+        left is searched in the same determinisations with the same playout seeds (common random
+        numbers, so a comparison is not one world's luck against another's), and the better half
+        by mean value goes on. Below the root it is the ISMCTS tree. With a time budget each round
+        has its share of the time.
+        """
+        seat = decision.seat
+        if kit.revisit is not None:
+            legal = self._fresh(decision, kit.revisit, legal, rng)
+        candidates = _ranked(world, legal, hint, kit, seat)
+        while self._simulations is not None and width > 1 and _cost(width) > self._simulations:
+            width -= 1  # every round must afford one sweep of what is left
+        alive = candidates[: max(1, width)]
+        order = {action: i for i, action in enumerate(alive)}
+        rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
+        root = _Node(-1)
+        cheat = decision.cheats
+        started = time.perf_counter()
+        done = 0
+        for r in range(rounds):
+            if self._simulations is not None:
+                sweeps = max(1, (self._simulations - done) // ((rounds - r) * len(alive)))
+                deadline = None
+            else:
+                assert self._seconds is not None
+                sweeps = None
+                deadline = started + self._seconds * (r + 1) / rounds
+            swept = 0
+            while sweeps is None or swept < sweeps:
+                if swept and deadline is not None and time.perf_counter() >= deadline:
+                    break
+                sample = world if cheat else decision.world(rng.getrandbits(63))
+                seed = rng.getrandbits(64)
+                for action in alive:
+                    play = random.Random(seed)  # the same playout draws for every candidate
+                    self._simulate(root, sample, play, rollout, seat, kit, heuristic, first=action)
+                done += len(alive)
+                swept += 1
+            if self._simulations is not None and (r == rounds - 1 or len(alive) == 1):
+                # The budget's remainder (fewer than a sweep): the leaders so far, once more each.
+                left = self._simulations - done
+                sample = world if cheat else decision.world(rng.getrandbits(63))
+                seed = rng.getrandbits(64)
+                for action in sorted(alive, key=lambda a: (-_mean(root, a), order[a]))[:left]:
+                    play = random.Random(seed)
+                    self._simulate(root, sample, play, rollout, seat, kit, heuristic, first=action)
+                    done += 1
+            alive = sorted(alive, key=lambda a: (-_mean(root, a), order[a]))[: max(1, (len(alive) + 1) // 2)]
+            if len(alive) == 1:
+                break
+        self.last_simulations = done
+        return alive[0]
 
     def _fresh(
         self,
@@ -195,6 +283,7 @@ class MctsAgent:
         seat: int,
         kit: AgentKit,
         heuristic: bool,
+        first: Any = None,
     ) -> None:
         # The game's rules are looked up once (ct.rules_of): a simulation's states are all of one
         # type, and the front door's functions would look them up at every call.
@@ -208,8 +297,18 @@ class MctsAgent:
         tree_actions = kit.tree_actions or legal_actions
         node = root
         path = [root]
+        expanded = False
+        if first is not None:  # the root's action is the caller's (sequential halving)
+            child = root.children.get(first)
+            if child is None:
+                child = root.children[first] = _Node(seat)
+                expanded = True
+            child.available += 1
+            state = apply(state, first)
+            node = child
+            path.append(child)
         # Selection and expansion in this determinisation.
-        while not is_terminal(state):
+        while not expanded and not is_terminal(state):
             legal = tree_actions(state)
             if node is root and self._hint is not None and self._hint not in legal:
                 legal = (*legal, self._hint)
@@ -280,6 +379,30 @@ def _values(state: Any, kit: AgentKit) -> tuple[float, ...]:
     low, high = registry.mode_of(type(state)).utility
     span = high - low or 1.0
     return tuple((r - low) / span for r in ct.returns(state))
+
+
+def _ranked(world: Any, legal: tuple[Any, ...], hint: Any, kit: AgentKit, seat: int) -> list[Any]:
+    """``legal`` with the heuristic's choice first, then by the kit's value one action on (stable)."""
+    rest = [a for a in legal if a != hint]
+    if kit.evaluate is not None:
+        evaluate = kit.evaluate
+        value = {a: evaluate(ct.apply(world, a))[seat] for a in rest}
+        rest.sort(key=lambda a: -value[a])
+    return ([hint] if hint in legal else []) + rest
+
+
+def _cost(width: int) -> int:
+    """The simulations of one sweep a round, ``width`` candidates halved to one."""
+    total = 0
+    while width > 1:
+        total += width
+        width = (width + 1) // 2
+    return max(1, total)
+
+
+def _mean(root: _Node, action: Any) -> float:
+    child = root.children.get(action)
+    return child.wins / child.visits if child is not None and child.visits else -math.inf
 
 
 def _visits(root: _Node, action: Any) -> int:

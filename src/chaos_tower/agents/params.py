@@ -91,6 +91,7 @@ PARAMETERS: dict[str, dict[str, Param]] = {
         "exploration": Param("float", low=0),
         "playout": Param("word", choices=("heuristic", "random")),
         "prior": Param("float", low=0),
+        "width": Param("int", low=0, high=1000),
     },
 }
 PARAMETERS["mcts-cheat"] = PARAMETERS["mcts"]

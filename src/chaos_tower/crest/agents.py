@@ -15,7 +15,7 @@ from collections.abc import Collection
 
 from ..kernel.agentkit import AgentKit
 from .actions import CrestAction
-from .cards import CrestCard
+from .cards import CrestCard, Damage
 from .engine import apply, is_terminal, legal_actions, returns
 from .players import side
 from .state import NO_RING, CrestState
@@ -110,5 +110,58 @@ def evaluate(state: CrestState) -> tuple[float, ...]:
     )
 
 
-KIT = AgentKit(heuristic=CrestGreedyAgent, evaluate=evaluate, rollout=20, heuristic_rollout=8)
-"""Crest's agent kit (``ModeSpec.agent_kit``): the greedy player is its heuristic and greedy rung."""
+def _damage(state: CrestState, seat: int) -> float:
+    """The damage ``seat``'s monster deals a turn by using every stack (its crests' ``Damage``
+    terms by its DX or MDX, the ring's boosts and the enemies' guards left out); 0 if it is out."""
+    if not state.alive[seat]:
+        return 0.0
+    monster = state.game.monster(state.monsters[seat])
+    total = 0.0
+    for stack in state.marks[seat]:
+        for instance in stack:
+            card = state.game.card(instance)
+            if not isinstance(card, CrestCard):
+                continue
+            for effect in card.effects:
+                if isinstance(effect, Damage):
+                    base = 0 if effect.by == "none" else monster.dx if effect.by == "dx" else monster.mdx
+                    total += max(0, base + effect.plus)
+    return total
+
+
+def race(state: CrestState, seat: int) -> float:
+    """The HP race for ``seat``'s side: how many turns longer its side lasts than the enemies' at the
+    damage each side's stacks deal a turn (:func:`_damage`; public board only), as the logarithm of
+    the ratio of the two, capped at ±3."""
+    mine = side(state, seat)
+    hp = [0.0, 0.0]
+    hit = [0.0, 0.0]
+    for other in range(state.players):
+        k = 0 if side(state, other) == mine else 1
+        if state.alive[other]:
+            hp[k] += max(0, state.hp[other])
+        hit[k] += _damage(state, other)
+    lasts = (hp[0] + 1.0) / (hit[1] + _BASE_HIT)  # turns until the enemies' stacks end my side
+    they_last = (hp[1] + 1.0) / (hit[0] + _BASE_HIT)
+    return max(-3.0, min(3.0, math.log(lasts / they_last)))
+
+
+_BASE_HIT = 4.0
+"""Damage a turn every side is assumed to deal beside its stacks (spells, crests still to come)."""
+
+
+def evaluate_race(state: CrestState) -> tuple[float, ...]:
+    """:func:`evaluate` with the HP race (:func:`race`) beside the score: MCTS's leaf measure."""
+    if is_terminal(state):
+        return tuple((r + 1.0) / 2.0 for r in returns(state))
+    return tuple(
+        1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, crest_score(state, p) / 20.0 + race(state, p)))))
+        for p in range(state.players)
+    )
+
+
+KIT = AgentKit(
+    heuristic=CrestGreedyAgent, evaluate=evaluate_race, rollout=20, heuristic_rollout=8, root_width=8
+)
+"""Crest's agent kit (``ModeSpec.agent_kit``): the greedy player is its heuristic and greedy rung;
+MCTS judges leaves by the HP race too and halves its root over 8 actions (issue 24 item 1)."""

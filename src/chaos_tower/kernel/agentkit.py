@@ -11,6 +11,7 @@ ones, hands them over here, on its :class:`~chaos_tower.registry.ModeSpec` (``ag
   or not);
 * ``rollout`` (random playouts) and ``heuristic_rollout`` (the heuristic's): playout lengths;
 * ``tree_actions``: the actions a search branches on (``None``: all legal ones);
+* ``root_width``: how MCTS searches the root (sequential halving over that many actions, or UCB);
 * ``revisit`` and ``concession``: the mode's position key and its way out of a dead end, for a
   search that must not walk in circles (a mode with no move limit of its own);
 * ``own``: the mode's own named players (VS's ``simple``); a name ending in ``-cheat`` is a
@@ -60,5 +61,8 @@ class AgentKit:
     concession: Callable[[Any], Any] | None = None
     """In a dead end (no way on that does not walk in circles), the action that ends the game; else
     ``None``."""
+    root_width: int = 0
+    """MCTS's root: sequential halving over this many of the best actions (the heuristic's choice,
+    then by ``evaluate`` one action on); 0: UCB over every action, the SO-ISMCTS root."""
     own: Mapping[str, Callable[[int], WorldPlayer]] = field(factory=dict)
     """The mode's own players by name (``seed -> player``), beside the game-independent agents."""
