@@ -29,7 +29,15 @@ from collections.abc import Callable
 from typing import Any
 
 import chaos_tower as ct
-from chaos_tower.agents import MctsAgent, decide
+from chaos_tower.agents import MctsAgent
+
+try:
+    from chaos_tower.agents import decide
+except ImportError:  # an earlier commit (the frozen base ff04353): its agents choose in the state
+
+    def decide(agent: Any, state: Any) -> Any:
+        """The agent's choice, as the earlier commit's agents are asked."""
+        return agent.choose(state)
 from chaos_tower.integrations import MODES
 
 SIMULATIONS = 100

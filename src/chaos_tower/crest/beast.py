@@ -11,7 +11,7 @@ from .effects import needs_target, resolve, stat
 from .players import enemies, next_seat
 from .state import MAX_PLAYERS, CrestGame, CrestState
 
-__all__ = ["beast_actions", "beast_apply", "beast_reason", "end_turn", "restrictions"]
+__all__ = ["beast_actions", "beast_apply", "beast_key", "beast_reason", "end_turn", "restrictions"]
 
 _NO_RECOVERY = (Status.PETRIFIED, Status.BOUND, Status.PARALYSED)
 
@@ -67,6 +67,21 @@ def beast_reason(state: CrestState, action: CrestAction) -> Reason:
             return "CRD-BEAST-B", "recovery only when no crest at all is used"
         return None
     return "CRD-BEAST-A", "in the beast phase: use a mark's stack, recover, or done"
+
+
+def beast_key(state: CrestState) -> tuple[object, ...]:
+    """All that :func:`beast_actions` reads of ``state``: the seat, its statuses, the stacks used,
+    per mark whether it holds crests and whether they need a target, the living seats, the teams."""
+    seat = state.seat
+    targeted = _targeted(state.game)
+    return (
+        seat,
+        state.statuses[seat],
+        state.used,
+        tuple([(any([targeted[i] for i in stack]) if stack else None) for stack in state.marks[seat]]),
+        state.alive,
+        state.teams,
+    )
 
 
 def beast_actions(state: CrestState) -> list[CrestAction]:

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import attrs
+
 from ..kernel.events import Event
-from ..kernel.memo import remember
+from ..kernel.memo import Memo, remember
 from ..kernel.rng import next_u64, shuffle
 from . import knowledge
 from .cards import STATUSES, Status
@@ -209,36 +211,36 @@ class Work:
             new_marks = tuple(tuple(map(tuple, seat)) for seat in copied["marks"])
             if new_marks != marks:  # only a changed seat is new
                 marks = tuple(old if new == old else new for new, old in zip(new_marks, marks, strict=True))
-        return CrestState(
-            game=s.game,
-            seed=s.seed,
-            rng=self.rng,
-            players=s.players,
-            teams=s.teams,
-            monsters=s.monsters,
-            hp=_keep(tuple(copied["hp"]), s.hp) if "hp" in copied else s.hp,
-            alive=_keep(tuple(copied["alive"]), s.alive) if "alive" in copied else s.alive,
-            hands=_rows(copied["hands"], s.hands) if "hands" in copied else s.hands,
-            marks=marks,
-            rings=_keep(tuple(copied["rings"]), s.rings) if "rings" in copied else s.rings,
-            statuses=_rows(copied["statuses"], s.statuses) if "statuses" in copied else s.statuses,
-            deck=_keep(tuple(copied["deck"]), s.deck) if "deck" in copied else s.deck,
-            discard=_keep(tuple(copied["discard"]), s.discard) if "discard" in copied else s.discard,
-            phase=self.phase,
-            seat=self.seat,
-            setup_count=self.setup_count,
-            first=self.first,
-            used=_keep(tuple(copied["used"]), s.used) if "used" in copied else s.used,
-            dying=_keep(tuple(copied["dying"]), s.dying) if "dying" in copied else s.dying,
-            resume=self.resume,
-            turns=self.turns,
-            rounds=self.rounds,
-            actions=s.actions + 1,
-            max_actions=s.max_actions,
-            more=s.more,
-            result=self.result,
-            known=knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
-            events=tuple(self.events),
+        return _make(
+            s.game,
+            s.seed,
+            self.rng,
+            s.players,
+            s.teams,
+            s.monsters,
+            _keep(tuple(copied["hp"]), s.hp) if "hp" in copied else s.hp,
+            _keep(tuple(copied["alive"]), s.alive) if "alive" in copied else s.alive,
+            _rows(copied["hands"], s.hands) if "hands" in copied else s.hands,
+            marks,
+            _keep(tuple(copied["rings"]), s.rings) if "rings" in copied else s.rings,
+            _rows(copied["statuses"], s.statuses) if "statuses" in copied else s.statuses,
+            _keep(tuple(copied["deck"]), s.deck) if "deck" in copied else s.deck,
+            _keep(tuple(copied["discard"]), s.discard) if "discard" in copied else s.discard,
+            self.phase,
+            self.seat,
+            self.setup_count,
+            self.first,
+            _keep(tuple(copied["used"]), s.used) if "used" in copied else s.used,
+            _keep(tuple(copied["dying"]), s.dying) if "dying" in copied else s.dying,
+            self.resume,
+            self.turns,
+            self.rounds,
+            s.actions + 1,
+            s.max_actions,
+            s.more,
+            self.result,
+            knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
+            tuple(self.events),
         )
 
 
@@ -294,6 +296,45 @@ def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T,
 def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
     """``old`` itself when ``new`` equals it (so states share it), else ``new``."""
     return old if new == old else new
+
+
+class _Filling(CrestState):
+    """A :class:`CrestState` while :func:`_make` fills it: the same slots, with plain stores.
+
+    A frozen attrs class stores each field through ``object.__setattr__`` bound per instance
+    (its own ``__setattr__`` refuses): about 2.5 µs for a state's 30 fields, a tenth of a Crest
+    step. A subclass that adds no slot and sets ``__setattr__`` and ``__delattr__`` back to
+    :class:`object`'s stores them as any slotted class does (about 0.1 µs); once filled, the
+    instance becomes a plain :class:`CrestState` (``__class__`` assignment: the same layout).
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+def _maker() -> Callable[..., CrestState]:
+    """``make(game, seed, ...)``: a new state from every init field, in field order, positional
+    (issue 27); the same object as ``CrestState(**fields)`` makes (tests/crest/test_change_freeze.py)."""
+    fields = attrs.fields(CrestState)
+    names = [f.name for f in fields if f.init]
+    late = [f.name for f in fields if not f.init]
+    assert late == ["_memo"], late  # the one field made afresh per state, as its factory does
+    source = (
+        f"def make({', '.join(names)}):\n"
+        "    o = new(Filling)\n"
+        + "".join(f"    o.{name} = {name}\n" for name in names)
+        + "    o._memo = Memo()\n"
+        "    o.__class__ = State\n"
+        "    return o\n"
+    )
+    namespace: dict[str, Any] = {"new": object.__new__, "Filling": _Filling, "State": CrestState, "Memo": Memo}
+    exec(source, namespace)
+    make: Callable[..., CrestState] = namespace["make"]
+    return make
+
+
+_make = _maker()
 
 
 def begin(state: CrestState) -> Work:

@@ -8,12 +8,13 @@ dispatches on the phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import cast
 
 from ..kernel import transition
 from ..kernel.errors import MalformedActionError
 from ..kernel.events import Reason
+from ..kernel.memo import remember
 from ..kernel.shapes import field, is_index, show
 from .actions import (
     ACTION_TYPES,
@@ -27,13 +28,13 @@ from .actions import (
     Wear,
     action_table,
 )
-from .beast import beast_actions, beast_apply, beast_reason
+from .beast import beast_actions, beast_apply, beast_key, beast_reason
 from .cards import CrestCard, RingCard, SpellCard
 from .change import Work, begin
 from .death import check_deaths, death_actions, death_apply, death_reason
 from .start import setup_actions, setup_apply, setup_reason
-from .state import MAX_PLAYERS, CrestOutcome, CrestState
-from .wield import wield_actions, wield_apply, wield_reason
+from .state import MAX_PLAYERS, CrestGame, CrestOutcome, CrestState
+from .wield import wield_actions, wield_apply, wield_key, wield_reason
 
 __all__ = [
     "action_from_index",
@@ -118,11 +119,41 @@ def malformed(state: CrestState, action: object) -> str | None:
 
 def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
     """Every legal action of the player to move, in a stable order; ``()`` once the game is over."""
-    cached: tuple[CrestAction, ...] | None = state._memo.get("legal")
+    memo = state._memo
+    cached: tuple[CrestAction, ...] | None = memo.get("legal")
     if cached is None:
-        cached = () if state.result is not None else tuple(_PHASES[state.phase][0](state))
-        state._memo["legal"] = cached
+        if state.result is not None:
+            cached = ()
+        else:
+            phase = state.phase
+            keyed = _KEYS.get(phase)
+            if keyed is None:
+                cached = tuple(_PHASES[phase][0](state))
+            else:
+                # Issue 27: the list is a function of a few small parts (the wielder's hand kinds
+                # and marks, the living seats), so equal positions share one listed tuple per card
+                # set: retained states hold a pointer, and a recurring position is not re-listed.
+                key = keyed(state)
+                lists = _lists(state.game)
+                cached = lists.get(key)
+                if cached is None:
+                    cached = tuple(_PHASES[phase][0](state))
+                    if len(lists) < _LISTS_KEPT:
+                        lists[key] = cached
+        memo["legal"] = cached
     return cached
+
+
+_KEYS: dict[str, Callable[[CrestState], Hashable]] = {"wield": wield_key, "beast": beast_key}
+"""Per phase listed through the shared lists: what its listing function reads of a state."""
+
+_LISTS_KEPT = 50_000
+"""Distinct legal lists kept per card set for sharing; past that, lists are made afresh."""
+
+
+def _lists(game: CrestGame) -> dict[Hashable, tuple[CrestAction, ...]]:
+    lists: dict[Hashable, tuple[CrestAction, ...]] = remember(game.cards._memo, "crest.legal", dict)
+    return lists
 
 
 

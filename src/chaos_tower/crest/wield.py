@@ -14,7 +14,7 @@ from .players import enemies
 from .start import place_reason
 from .state import MAX_PLAYERS, NO_RING, CrestGame, CrestState
 
-__all__ = ["wield_actions", "wield_apply", "wield_reason"]
+__all__ = ["wield_actions", "wield_apply", "wield_key", "wield_reason"]
 
 
 def _count(state: CrestState, kind_id: str) -> int:
@@ -55,6 +55,21 @@ def wield_reason(state: CrestState, action: CrestAction) -> Reason:
                 return "CRD-WIELD-G", f"not enough {kind_id} in the hand"
         return None
     return "CRD-WIELD-B", "in the wielder phase: grow, cast a spell, discard, or done"
+
+
+def wield_key(state: CrestState) -> tuple[object, ...]:
+    """All that :func:`wield_actions` reads of ``state``: the seat, its monster, the kinds in its
+    hand, which of its marks hold crests, and who may be targeted (the living seats, the teams)."""
+    seat = state.seat
+    kind_of = state.game.kind_of
+    return (
+        seat,
+        state.monsters[seat],
+        tuple([kind_of[i] for i in state.hands[seat]]),
+        tuple([not stack for stack in state.marks[seat]]),
+        state.alive,
+        state.teams,
+    )
 
 
 def wield_actions(state: CrestState) -> list[CrestAction]:
