@@ -69,19 +69,24 @@ def beast_reason(state: CrestState, action: CrestAction) -> Reason:
     return "CRD-BEAST-A", "in the beast phase: use a mark's stack, recover, or done"
 
 
-def beast_key(state: CrestState) -> tuple[object, ...]:
-    """All that :func:`beast_actions` reads of ``state``: the seat, its statuses, the stacks used,
-    per mark whether it holds crests and whether they need a target, the living seats, the teams."""
+def beast_key(state: CrestState) -> int:
+    """All that :func:`beast_actions` reads of ``state``, packed in one int (as ``wield_key``):
+    who may be targeted (the seat count, the living seats, the teams), the seat, its monster,
+    what its statuses allow, and per mark: used, empty, or whether its crests need a target."""
     seat = state.seat
-    targeted = _targeted(state.game)
-    return (
-        seat,
-        state.statuses[seat],
-        state.used,
-        tuple([(any([targeted[i] for i in stack]) if stack else None) for stack in state.marks[seat]]),
-        state.alive,
-        state.teams,
-    )
+    game = state.game
+    key = len(state.alive)
+    for living in state.alive:
+        key = key << 1 | living
+    key = (key << 1 | bool(state.teams)) << 3 | seat
+    key = key * len(game.cards.monsters) + state.monsters[seat]
+    may_use, may_recover = restrictions(state, seat)
+    key = key << 2 | may_use << 1 | may_recover
+    targeted = _targeted(game)
+    used = state.used
+    for mark, stack in enumerate(state.marks[seat]):
+        key = key << 2 | (3 if used[mark] else 0 if not stack else 2 if any([targeted[i] for i in stack]) else 1)
+    return key
 
 
 def beast_actions(state: CrestState) -> list[CrestAction]:

@@ -15,11 +15,11 @@ from typing import Any, TypeVar
 import attrs
 
 from ..kernel.events import Event
-from ..kernel.memo import Memo, remember
+from ..kernel.memo import remember
 from ..kernel.rng import next_u64, shuffle
 from . import knowledge
 from .cards import STATUSES, Status
-from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
+from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase, StateMemo
 
 __all__ = ["Work", "begin"]
 
@@ -328,7 +328,7 @@ def _maker() -> Callable[..., CrestState]:
         "    o.__class__ = State\n"
         "    return o\n"
     )
-    namespace: dict[str, Any] = {"new": object.__new__, "Filling": _Filling, "State": CrestState, "Memo": Memo}
+    namespace: dict[str, Any] = {"new": object.__new__, "Filling": _Filling, "State": CrestState, "Memo": StateMemo}
     exec(source, namespace)
     make: Callable[..., CrestState] = namespace["make"]
     return make

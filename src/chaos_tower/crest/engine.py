@@ -8,7 +8,7 @@ dispatches on the phase.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from typing import cast
 
 from ..kernel import transition
@@ -120,7 +120,7 @@ def malformed(state: CrestState, action: object) -> str | None:
 def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
     """Every legal action of the player to move, in a stable order; ``()`` once the game is over."""
     memo = state._memo
-    cached: tuple[CrestAction, ...] | None = memo.get("legal")
+    cached: tuple[CrestAction, ...] | None = memo.legal
     if cached is None:
         if state.result is not None:
             cached = ()
@@ -140,19 +140,19 @@ def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
                     cached = tuple(_PHASES[phase][0](state))
                     if len(lists) < _LISTS_KEPT:
                         lists[key] = cached
-        memo["legal"] = cached
+        memo.legal = cached
     return cached
 
 
-_KEYS: dict[str, Callable[[CrestState], Hashable]] = {"wield": wield_key, "beast": beast_key}
+_KEYS: dict[str, Callable[[CrestState], int]] = {"wield": wield_key, "beast": beast_key}
 """Per phase listed through the shared lists: what its listing function reads of a state."""
 
 _LISTS_KEPT = 50_000
 """Distinct legal lists kept per card set for sharing; past that, lists are made afresh."""
 
 
-def _lists(game: CrestGame) -> dict[Hashable, tuple[CrestAction, ...]]:
-    lists: dict[Hashable, tuple[CrestAction, ...]] = remember(game.cards._memo, "crest.legal", dict)
+def _lists(game: CrestGame) -> dict[int, tuple[CrestAction, ...]]:
+    lists: dict[int, tuple[CrestAction, ...]] = remember(game.cards._memo, "crest.legal", dict)
     return lists
 
 
@@ -197,10 +197,20 @@ def _cut_off(work: Work, state: CrestState, count: int) -> None:
     work.event("CRD-DEATH-C", "over", f"the limit of {state.max_actions} actions is reached")
 
 
+def _listed(state: CrestState, action: CrestAction) -> bool:
+    # transition.listed_in_memo, reading the memo's slot (crest.state.StateMemo) directly.
+    known = state._memo.legal
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
+    return False
+
+
 # Crest Duel's hooks in the one check -> apply -> cut-off sequence (kernel.transition); the
 # working copy counts the action itself when it is frozen.
 _RULES: transition.Transition[CrestState, CrestAction, Work] = transition.Transition(
-    listed=transition.listed_in_memo,
+    listed=_listed,
     malformed=malformed,
     reason=_reason,
     begin=begin,

@@ -57,19 +57,27 @@ def wield_reason(state: CrestState, action: CrestAction) -> Reason:
     return "CRD-WIELD-B", "in the wielder phase: grow, cast a spell, discard, or done"
 
 
-def wield_key(state: CrestState) -> tuple[object, ...]:
-    """All that :func:`wield_actions` reads of ``state``: the seat, its monster, the kinds in its
-    hand, which of its marks hold crests, and who may be targeted (the living seats, the teams)."""
+def wield_key(state: CrestState) -> int:
+    """All that :func:`wield_actions` reads of ``state``, packed in one int (a small key: the
+    shared lists' table costs memory per entry): who may be targeted (the seat count, the
+    living seats, the teams), the seat, its monster, which of its marks are empty (as many as
+    the monster has), and the kinds in its hand (its length first, so the key reads back one way)."""
     seat = state.seat
-    kind_of = state.game.kind_of
-    return (
-        seat,
-        state.monsters[seat],
-        tuple([kind_of[i] for i in state.hands[seat]]),
-        tuple([not stack for stack in state.marks[seat]]),
-        state.alive,
-        state.teams,
-    )
+    game = state.game
+    key = len(state.alive)
+    for living in state.alive:
+        key = key << 1 | living
+    key = (key << 1 | bool(state.teams)) << 3 | seat
+    key = key * len(game.cards.monsters) + state.monsters[seat]
+    for stack in state.marks[seat]:
+        key = key << 1 | (not stack)
+    hand = state.hands[seat]
+    kinds = len(game.kinds)
+    key = key * 64 + len(hand)
+    kind_of = game.kind_of
+    for instance in hand:
+        key = key * kinds + kind_of[instance]
+    return key
 
 
 def wield_actions(state: CrestState) -> list[CrestAction]:
