@@ -194,9 +194,10 @@ def end_turn(work: Work) -> None:
     work.event("CRD-BEAST-C", "refill", f"seat {seat} refills with {drawn} card(s)", drawn)
     # `CRD-BEAST-B` (reading): a status lasts a number of the monster's own turns.
     if any(work.now("statuses")[seat]):  # the statuses are copied only when one counts down
-        for index, left in enumerate(work.statuses[seat]):
+        row = work.status_row(seat)
+        for index, left in enumerate(row):
             if left:
-                work.statuses[seat][index] = left - 1
+                row[index] = left - 1
     following = next_seat(seat, work.now("alive"))
     order = work.state.players
     if (following - work.first) % order <= (seat - work.first) % order:

@@ -34,10 +34,12 @@ class Work:
     # rows before each action and freezing them back was a third of a Crest step (issue 13).
     hp: list[int]
     alive: list[bool]
-    hands: list[list[int]]
+    hands: list[tuple[int, ...] | list[int]]
+    """Per seat: the state's own tuple until the action changes that hand (:meth:`hand`)."""
     marks: list[list[list[int]]]
     rings: list[int]
-    statuses: list[list[int]]
+    statuses: list[tuple[int, ...] | list[int]]
+    """Per seat: the state's own tuple until the action changes that row (:meth:`status_row`)."""
     deck: list[int]
     discard: list[int]
     used: list[bool]
@@ -121,6 +123,23 @@ class Work:
         """How many marks the seat's monster has (fixed by its card), read without copying."""
         return len(self.state.marks[seat])
 
+    def hand(self, seat: int) -> list[int]:
+        """The seat's hand, to change: copied on first use, one seat at a time (issue 27: an
+        action changes one or two hands of up to six)."""
+        hands = self.hands
+        row = hands[seat]
+        if type(row) is not list:
+            row = hands[seat] = list(row)
+        return row
+
+    def status_row(self, seat: int) -> list[int]:
+        """The seat's statuses, to change: copied on first use, one seat at a time."""
+        rows = self.statuses
+        row = rows[seat]
+        if type(row) is not list:
+            row = rows[seat] = list(row)
+        return row
+
     # -- names ------------------------------------------------------------
     def name(self, seat: int) -> str:
         """How events name a seat: its number and monster."""
@@ -143,8 +162,9 @@ class Work:
     def take_from_hand(self, seat: int, kind_id: str) -> int:
         """Remove the lowest-numbered instance of a kind from a hand and return it."""
         kind = self.game.kind_ids[kind_id]
-        instance = next(i for i in self.hands[seat] if self.game.kind_of[i] == kind)
-        self.hands[seat].remove(instance)
+        hand = self.hand(seat)
+        instance = next(i for i in hand if self.game.kind_of[i] == kind)
+        hand.remove(instance)
         self.showed(seat, (instance,))
         return instance
 
@@ -178,8 +198,9 @@ class Work:
                 "CRD-BEAST-D", "reshuffle", f"the deck ran out: {len(self.deck)} discards shuffled into it"
             )
         card = self.deck.pop(0)
-        self.hands[seat].append(card)
-        self.hands[seat].sort()
+        hand = self.hand(seat)
+        hand.append(card)
+        hand.sort()
         if self.known is not None:
             self.notes += (knowledge.DRAW, seat, self.game.kind_of[card])
         return True
@@ -247,8 +268,8 @@ class Work:
 _FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
 _COPIES: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(_FLAT, list),
-    "hands": lambda rows: [list(row) for row in rows],
-    "statuses": lambda rows: [list(row) for row in rows],
+    "hands": list,  # the rows themselves are copied one by one (Work.hand, Work.status_row)
+    "statuses": list,
     "marks": lambda seats: [[list(stack) for stack in seat] for seat in seats],
 }
 
@@ -285,12 +306,13 @@ def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
     return events
 
 
-def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
-    """Per-seat rows frozen, each unchanged row (or the whole, if unchanged) the old tuple itself."""
-    new = tuple(map(tuple, rows))
-    if new == old:
-        return old
-    return tuple([o if n == o else n for n, o in zip(new, old, strict=True)])
+def _rows(
+    rows: list[tuple[T, ...] | list[T]], old: tuple[tuple[T, ...], ...]
+) -> tuple[tuple[T, ...], ...]:
+    """Per-seat rows frozen, each unchanged row (or the whole, if unchanged) the old tuple itself.
+    A row never copied is the old tuple (``n is o``); a copied or moved one is compared."""
+    new = tuple([o if n is o else _keep(tuple(n), o) for n, o in zip(rows, old, strict=True)])
+    return old if new == old else new
 
 
 def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
