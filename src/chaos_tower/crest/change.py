@@ -63,7 +63,7 @@ class Work:
         self.notes: list[int] = []
         """What this action adds to ``known``: ``what, seat, kind`` after another."""
         self.events: list[Event] = []
-        self._shared_events = _events(state.game)
+        self._shared_events, self._seat_names = _shared(state.game)
 
     def __getattr__(self, name: str) -> Any:
         # Only called for a part not yet copied (or not a part at all).
@@ -143,7 +143,10 @@ class Work:
     # -- names ------------------------------------------------------------
     def name(self, seat: int) -> str:
         """How events name a seat: its number and monster."""
-        return f"seat {seat} ({self.game.monster(self.state.monsters[seat]).name})"
+        names = self._seat_names.get(self.state.monsters)
+        if names is None:
+            names = _names(self.game, self.state.monsters, self._seat_names)
+        return names[seat]
 
     def card_name(self, instance: int) -> str:
         """A card instance's id, for events."""
@@ -301,9 +304,24 @@ for _name, _copy in _COPIES.items():
     setattr(Work, _name, _Part(_name, _copy))
 
 
-def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
-    events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
-    return events
+_Names = dict[tuple[int, ...], tuple[str, ...]]
+
+
+def _names(game: CrestGame, monsters: tuple[int, ...], names: _Names) -> tuple[str, ...]:
+    """Each seat's name in events for one deal of monsters, kept per card set (a game's deal
+    is fixed, so every action of it reads the same tuple)."""
+    found = tuple(f"seat {seat} ({game.monster(m).name})" for seat, m in enumerate(monsters))
+    if len(names) < _EVENTS_KEPT:
+        names[monsters] = found
+    return found
+
+
+def _shared(game: CrestGame) -> tuple[dict[tuple[str, str, str, int | None], Event], _Names]:
+    """The card set's shared events and seat names (one lookup per action)."""
+    shared: tuple[dict[tuple[str, str, str, int | None], Event], _Names] = remember(
+        game.cards._memo, "crest.shared", lambda: (remember(game.cards._memo, "crest.events", dict), {})
+    )
+    return shared
 
 
 def _rows(
