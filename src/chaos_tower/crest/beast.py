@@ -80,12 +80,21 @@ def beast_key(state: CrestState) -> int:
         key = key << 1 | living
     key = (key << 1 | bool(state.teams)) << 3 | seat
     key = key * len(game.cards.monsters) + state.monsters[seat]
-    may_use, may_recover = restrictions(state, seat)
-    key = key << 2 | may_use << 1 | may_recover
+    row = state.statuses[seat]  # restrictions(), read inline: this runs once per listed state
+    held = row[_HELD[0]] > 0 or row[_HELD[1]] > 0 or row[_HELD[2]] > 0
+    key = key << 2 | (row[_ASLEEP] <= 0) << 1 | (not held)
     targeted = _targeted(game)
-    used = state.used
-    for mark, stack in enumerate(state.marks[seat]):
-        key = key << 2 | (3 if used[mark] else 0 if not stack else 2 if any([targeted[i] for i in stack]) else 1)
+    for stack, used in zip(state.marks[seat], state.used, strict=False):  # as long in this phase
+        if used:
+            key = key << 2 | 3
+        elif not stack:
+            key <<= 2
+        else:
+            key = key << 2 | 1
+            for instance in stack:
+                if targeted[instance]:
+                    key += 1  # 2: its crests need a target
+                    break
     return key
 
 
