@@ -214,5 +214,5 @@ def end_turn(work: Work) -> None:
     work.seat = following
     work.turns += 1
     work.phase = "wield"
-    work.used = [False] * work.mark_count(following)
+    work.none_used(following)
     work.event("CRD-BEAST-D", "turn", f"{work.name(following)}'s turn: the wielder phase")

@@ -119,6 +119,13 @@ class Work:
         rings = self.__dict__.get("rings")
         return self.state.rings[seat] if rings is None else rings[seat]
 
+    def none_used(self, seat: int) -> None:
+        """A new beast phase for ``seat`` (`CRD-BEAST-A`): none of its stacks used yet. One shared
+        tuple per mark count, which the next state keeps as it is (a Use copies it, as any part)."""
+        count = len(self.state.marks[seat])
+        used = _NONE_USED[count] if count < len(_NONE_USED) else (False,) * count
+        self.__dict__["used"] = used
+
     def mark_count(self, seat: int) -> int:
         """How many marks the seat's monster has (fixed by its card), read without copying."""
         return len(self.state.marks[seat])
@@ -277,6 +284,9 @@ _COPIES: dict[str, Callable[[Any], Any]] = {
 }
 
 
+_NONE_USED = tuple((False,) * count for count in range(16))
+"""Per mark count: no stack used (:meth:`Work.none_used`)."""
+
 _EVENTS_KEPT = 10_000
 """Distinct events kept per card set for sharing; past that, events are made afresh."""
 
@@ -368,7 +378,12 @@ def _maker() -> Callable[..., CrestState]:
         "    o.__class__ = State\n"
         "    return o\n"
     )
-    namespace: dict[str, Any] = {"new": object.__new__, "Filling": _Filling, "State": CrestState, "Memo": StateMemo}
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "Filling": _Filling,
+        "State": CrestState,
+        "Memo": StateMemo,
+    }
     exec(source, namespace)
     make: Callable[..., CrestState] = namespace["make"]
     return make

@@ -137,4 +137,4 @@ def death_apply(work: Work, action: CrestAction) -> None:
     if not work.dying:
         work.phase = work.resume
         if work.phase == "beast" and len(work.used) != len(work.marks[killer]):
-            work.used = [False] * len(work.marks[killer])
+            work.none_used(killer)

@@ -172,7 +172,7 @@ class StateMemo(Memo):
     def __init__(self) -> None:
         self.legal: tuple[Any, ...] | None = None
 
-    def __reduce__(self) -> tuple[type[StateMemo], tuple[()]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[type[StateMemo], tuple[()]]:
         return (StateMemo, ())
 
     def get(self, key: Hashable, default: Any = None) -> Any:

@@ -249,5 +249,5 @@ def wield_apply(work: Work, action: CrestAction) -> None:
     else:
         work.event("CRD-WIELD-B", "pass", f"seat {seat} does nothing in the wielder phase")
     work.phase = "beast"
-    work.used = [False] * work.mark_count(seat)
+    work.none_used(seat)
     work.event("CRD-BEAST-A", "phase", f"{work.name(seat)}'s beast phase")
