@@ -215,4 +215,4 @@ def end_turn(work: Work) -> None:
     work.turns += 1
     work.phase = "wield"
     work.none_used(following)
-    work.event("CRD-BEAST-D", "turn", f"{work.name(following)}'s turn: the wielder phase")
+    work.turn_event(following)  # "<seat n (monster)>'s turn: the wielder phase"

@@ -150,10 +150,22 @@ class Work:
     # -- names ------------------------------------------------------------
     def name(self, seat: int) -> str:
         """How events name a seat: its number and monster."""
-        names = self._seat_names.get(self.state.monsters)
-        if names is None:
-            names = _names(self.game, self.state.monsters, self._seat_names)
-        return names[seat]
+        return self._deal()[0][seat]
+
+    def _deal(self) -> _Deal:
+        deal = self._seat_names.get(self.state.monsters)
+        if deal is None:
+            deal = _names(self.game, self.state.monsters, self._seat_names)
+        return deal
+
+    def beast_phase_event(self, seat: int) -> None:
+        """`CRD-BEAST-A`: the event of ``seat``'s beast phase beginning (one record per deal and
+        seat: every turn makes it)."""
+        self.events.append(self._deal()[1][seat])
+
+    def turn_event(self, seat: int) -> None:
+        """`CRD-BEAST-D`: the event of ``seat``'s turn beginning (one record per deal and seat)."""
+        self.events.append(self._deal()[2][seat])
 
     def card_name(self, instance: int) -> str:
         """A card instance's id, for events."""
@@ -314,15 +326,24 @@ for _name, _copy in _COPIES.items():
     setattr(Work, _name, _Part(_name, _copy))
 
 
-_Names = dict[tuple[int, ...], tuple[str, ...]]
+_Deal = tuple[tuple[str, ...], tuple[Event, ...], tuple[Event, ...]]
+"""Per seat of one deal of monsters: its name in events, its beast phase's and its turn's event."""
+_Names = dict[tuple[int, ...], _Deal]
 
 
-def _names(game: CrestGame, monsters: tuple[int, ...], names: _Names) -> tuple[str, ...]:
-    """Each seat's name in events for one deal of monsters, kept per card set (a game's deal
-    is fixed, so every action of it reads the same tuple)."""
-    found = tuple(f"seat {seat} ({game.monster(m).name})" for seat, m in enumerate(monsters))
-    if len(names) < _EVENTS_KEPT:
-        names[monsters] = found
+def _names(game: CrestGame, monsters: tuple[int, ...], deals: _Names) -> _Deal:
+    """Each seat's name and its turn's two events for one deal of monsters, kept per card set (a
+    game's deal is fixed, so every action of it reads the same tuples)."""
+    names = tuple(f"seat {seat} ({game.monster(m).name})" for seat, m in enumerate(monsters))
+    found = (
+        names,
+        tuple(Event(rule="CRD-BEAST-A", kind="phase", text=f"{name}'s beast phase") for name in names),
+        tuple(
+            Event(rule="CRD-BEAST-D", kind="turn", text=f"{name}'s turn: the wielder phase") for name in names
+        ),
+    )
+    if len(deals) < _EVENTS_KEPT:
+        deals[monsters] = found
     return found
 
 

@@ -250,4 +250,4 @@ def wield_apply(work: Work, action: CrestAction) -> None:
         work.event("CRD-WIELD-B", "pass", f"seat {seat} does nothing in the wielder phase")
     work.phase = "beast"
     work.none_used(seat)
-    work.event("CRD-BEAST-A", "phase", f"{work.name(seat)}'s beast phase")
+    work.beast_phase_event(seat)  # "<seat n (monster)>'s beast phase"
