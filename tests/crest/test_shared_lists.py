@@ -19,6 +19,7 @@ from chaos_tower.crest.beast import beast_actions
 from chaos_tower.crest.engine import legal_actions_by_reasons
 from chaos_tower.crest.state import StateMemo
 from chaos_tower.crest.wield import wield_actions
+from chaos_tower.kernel.memo import Memo
 
 CREST = ct.load_cardset(game="crest")
 LISTING = {"wield": wield_actions, "beast": beast_actions}
@@ -99,3 +100,12 @@ def test_a_state_keeps_its_list_in_the_slot_and_unpickles_without_it() -> None:
     assert type(state._memo) is StateMemo and state._memo.legal is listed
     again = pickle.loads(pickle.dumps(state))
     assert again == state and again._memo.legal is None and ct.legal_actions(again) == listed
+
+
+def test_a_state_pickled_with_a_plain_memo_unpickles_with_the_slot() -> None:
+    """A state pickled before the memo slot (its memo a plain kernel Memo) lists again when loaded."""
+    state = ct.new_game(CREST, seed=5, players=6)
+    object.__setattr__(state, "_memo", Memo())  # as such a state was pickled
+    again = pickle.loads(pickle.dumps(state))
+    assert type(again._memo) is StateMemo and again == state
+    assert ct.legal_actions(again) == ct.legal_actions(ct.new_game(CREST, seed=5, players=6))

@@ -316,3 +316,17 @@ class CrestState:
     def status(self, seat: int, status: Status) -> int:
         """Own turns left of ``status`` on ``seat``'s monster (0: it does not have it)."""
         return self.statuses[seat][STATUSES.index(status)]
+
+
+_set_state = CrestState.__setstate__
+
+
+def _restore(self: CrestState, state: Any) -> None:
+    # attrs' own __setstate__, then a fresh StateMemo in place of whatever memo the pickle had:
+    # a state pickled before StateMemo (issue 27) brings back a plain kernel Memo.
+    _set_state(self, state)
+    if type(self._memo) is not StateMemo:
+        object.__setattr__(self, "_memo", StateMemo())
+
+
+CrestState.__setstate__ = _restore  # type: ignore[method-assign]
