@@ -318,7 +318,7 @@ class CrestState:
         return self.statuses[seat][STATUSES.index(status)]
 
 
-_set_state = CrestState.__setstate__
+_set_state: Callable[[CrestState, Any], None] = getattr(CrestState, "__setstate__")  # noqa: B009 (attrs')
 
 
 def _restore(self: CrestState, state: Any) -> None:
@@ -329,4 +329,4 @@ def _restore(self: CrestState, state: Any) -> None:
         object.__setattr__(self, "_memo", StateMemo())
 
 
-CrestState.__setstate__ = _restore  # type: ignore[method-assign]
+setattr(CrestState, "__setstate__", _restore)  # noqa: B010 (mypy knows no attrs __setstate__)
