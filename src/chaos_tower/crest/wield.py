@@ -115,13 +115,13 @@ def wield_actions(state: CrestState) -> list[CrestAction]:
     # by every state that lists it, so cached legal lists hold pointers, not fresh records.
     discards = _discard_records(game)
     for a in kinds:
-        out.append(discards[a, a][0])
+        out.append(discards[a][a][0])
     for index, a in enumerate(kinds):
-        pairs = discards
+        pairs = discards[a]  # a row per kind, indexed by the other kind (no pair key to hash)
         if counts[a] >= 2:
-            out.append(pairs[a, a][1])
+            out.append(pairs[a][1])
         for b in kinds[index + 1 :]:
-            out.append(pairs[a, b][1])
+            out.append(pairs[b][1])
     out.append(DONE)
     return out
 
@@ -171,13 +171,16 @@ def _make_kind_records(game: CrestGame) -> tuple[_KindRecords, ...]:
     return tuple(out)
 
 
-def _discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discard, Discard]]:
-    """``[a, b]`` for kinds ``a <= b``: (discard ``a`` alone, discard ``a`` and ``b``), shared
+_Discards = tuple[tuple[tuple[Discard, Discard], ...], ...]
+
+
+def _discard_records(game: CrestGame) -> _Discards:
+    """``[a][b]`` for kinds ``a`` and ``b``: (discard ``a`` alone, discard ``a`` and ``b``), shared
     records (the ids of a pair in id order, as the action names them)."""
     return remember(game.cards._memo, "crest.wield.discards", lambda: _make_discard_records(game))
 
 
-def _make_discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discard, Discard]]:
+def _make_discard_records(game: CrestGame) -> _Discards:
     discards: dict[tuple[str, ...], Discard] = remember(game.cards._memo, "crest.discards", dict)
 
     def one(key: tuple[str, ...]) -> Discard:
@@ -185,12 +188,9 @@ def _make_discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discar
         return found if found is not None else discards.setdefault(key, Discard(cards=key))
 
     ids = [card.id for card in game.kinds]
-    table = {}
-    for a in range(len(ids)):
-        for b in range(a, len(ids)):
-            x, y = ids[a], ids[b]
-            table[a, b] = (one((x,)), one((x, y) if x <= y else (y, x)))
-    return table
+    return tuple(
+        tuple((one((x,)), one((x, y) if x <= y else (y, x))) for y in ids) for x in ids
+    )
 
 
 def wield_apply(work: Work, action: CrestAction) -> None:
