@@ -8,7 +8,7 @@ from .actions import DONE, CrestAction, Done, Recover, Use, shared_records
 from .cards import STATUSES, CrestCard, CrestEffect, Status
 from .change import Work
 from .effects import needs_target, resolve, stat
-from .players import enemies, next_seat
+from .players import enemies, foes_bits, next_seat
 from .state import MAX_PLAYERS, CrestGame, CrestState
 
 __all__ = ["beast_actions", "beast_apply", "beast_key", "beast_reason", "end_turn", "restrictions"]
@@ -71,19 +71,16 @@ def beast_reason(state: CrestState, action: CrestAction) -> Reason:
 
 def beast_key(state: CrestState) -> int:
     """All that :func:`beast_actions` reads of ``state``, packed in one int (as ``wield_key``):
-    who may be targeted (the seat count, the living seats, the teams), the seat, its monster,
-    what its statuses allow, and per mark: used, empty, or whether its crests need a target."""
+    the seat's monster, what its statuses allow, per mark whether it is used, empty, or holds
+    crests that need a target, and, only when one does, the seats it may target."""
     seat = state.seat
     game = state.game
-    key = len(state.alive)
-    for living in state.alive:
-        key = key << 1 | living
-    key = (key << 1 | bool(state.teams)) << 3 | seat
-    key = key * len(game.cards.monsters) + state.monsters[seat]
+    key = state.monsters[seat]
     row = state.statuses[seat]  # restrictions(), read inline: this runs once per listed state
     held = row[_HELD[0]] > 0 or row[_HELD[1]] > 0 or row[_HELD[2]] > 0
     key = key << 2 | (row[_ASLEEP] <= 0) << 1 | (not held)
     targeted = _targeted(game)
+    foes = False
     for stack, used in zip(state.marks[seat], state.used, strict=False):  # as long in this phase
         if used:
             key = key << 2 | 3
@@ -94,8 +91,9 @@ def beast_key(state: CrestState) -> int:
             for instance in stack:
                 if targeted[instance]:
                     key += 1  # 2: its crests need a target
+                    foes = True
                     break
-    return key
+    return key << 7 | foes_bits(state, seat) if foes else key << 7
 
 
 def beast_actions(state: CrestState) -> list[CrestAction]:

@@ -10,7 +10,7 @@ from .actions import DONE, Cast, CrestAction, Discard, Done, Mode, Place, Wear, 
 from .cards import CrestCard, RingCard, SpellCard, SpellTarget
 from .change import Work
 from .effects import resolve
-from .players import enemies
+from .players import enemies, foes_bits
 from .start import place_reason
 from .state import MAX_PLAYERS, NO_RING, CrestGame, CrestState
 
@@ -59,25 +59,36 @@ def wield_reason(state: CrestState, action: CrestAction) -> Reason:
 
 def wield_key(state: CrestState) -> int:
     """All that :func:`wield_actions` reads of ``state``, packed in one int (a small key: the
-    shared lists' table costs memory per entry): who may be targeted (the seat count, the
-    living seats, the teams), the seat, its monster, which of its marks are empty (as many as
-    the monster has), and the kinds in its hand (its length first, so the key reads back one way)."""
+    shared lists' table costs memory per entry): the seat's monster, which of its marks are
+    empty (as many as the monster has), the kinds in its hand (its length first, so the key
+    reads back one way), and, only when the hand holds a spell cast at an enemy, the seats it
+    may target (:func:`~.players.foes_bits`): a hand without one lists alike for any seat."""
     seat = state.seat
     game = state.game
-    key = len(state.alive)
-    for living in state.alive:
-        key = key << 1 | living
-    key = (key << 1 | bool(state.teams)) << 3 | seat
-    key = key * len(game.cards.monsters) + state.monsters[seat]
+    key = state.monsters[seat]
     for stack in state.marks[seat]:
         key = key << 1 | (not stack)
     hand = state.hands[seat]
     kinds = len(game.kinds)
     key = key * 64 + len(hand)
     kind_of = game.kind_of
+    aimed = _aimed_kinds(game)
+    foes = False
     for instance in hand:
-        key = key * kinds + kind_of[instance]
-    return key
+        kind = kind_of[instance]
+        key = key * kinds + kind
+        if aimed[kind]:
+            foes = True
+    return key << 7 | foes_bits(state, seat) if foes else key << 7
+
+
+def _aimed_kinds(game: CrestGame) -> tuple[bool, ...]:
+    """Per deck kind: a spell cast at an enemy (its wielder-phase records name a target)."""
+    return remember(
+        game.cards._memo,
+        "crest.wield.aimed",
+        lambda: tuple(isinstance(records[2], tuple) for records in _kind_records(game)),
+    )
 
 
 def wield_actions(state: CrestState) -> list[CrestAction]:
