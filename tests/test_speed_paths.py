@@ -124,7 +124,8 @@ def test_a_crest_action_copies_only_the_parts_it_touches() -> None:
     state = ct.new_game(CREST, players=6, seed=2)
     work = begin(state)
     assert not {"hp", "alive", "hands", "marks", "rings", "statuses", "deck", "discard"} & set(vars(work))
-    assert work.hands == [list(h) for h in state.hands]  # copied when asked for
+    assert work.hands == list(state.hands)  # copied when asked for, each row on its first change
+    assert work.hand(0) == list(state.hands[0]) and work.hands[1] is state.hands[1]
     assert "hands" in vars(work)
     with pytest.raises(AttributeError):
         _ = work.no_such_part  # type: ignore[attr-defined]

@@ -71,9 +71,10 @@ def test_the_crest_working_copy_copies_a_part_on_first_use() -> None:
     work = crest_work.begin(state)
     assert "hands" not in work.__dict__
     hands = work.hands
-    assert hands == [list(row) for row in state.hands] and work.hands is hands
-    hands[0].append(99)
-    assert 99 not in state.hands[0]
+    assert hands == list(state.hands) and work.hands is hands
+    assert all(row is old for row, old in zip(hands, state.hands, strict=True))  # rows: by need
+    work.hand(0).append(99)  # a row is copied on its first change (Work.hand), one seat at a time
+    assert 99 not in state.hands[0] and 99 in work.hands[0] and work.hands[1] is state.hands[1]
     assert work.now("deck") is state.deck  # read without copying
     work.deck = []
     assert work.now("deck") == [] and work.deck == []

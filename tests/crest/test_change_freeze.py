@@ -60,6 +60,6 @@ def test_freezing_keeps_the_parts_the_work_copied_but_left_equal() -> None:
     """A part the action read (and so copied) but did not change is the state's own tuple again."""
     state = _every_field_set()
     work = begin(state)
-    assert work.hands[0] == list(state.hands[0]) and work.hp[0] == state.hp[0]
+    assert work.hand(0) == list(state.hands[0]) and work.hp[0] == state.hp[0]  # copied, row and all
     after = work.freeze()
     assert after.hands is state.hands and after.hp is state.hp

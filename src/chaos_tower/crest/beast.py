@@ -8,10 +8,10 @@ from .actions import DONE, CrestAction, Done, Recover, Use, shared_records
 from .cards import STATUSES, CrestCard, CrestEffect, Status
 from .change import Work
 from .effects import needs_target, resolve, stat
-from .players import enemies, next_seat
+from .players import enemies, foes_bits, next_seat
 from .state import MAX_PLAYERS, CrestGame, CrestState
 
-__all__ = ["beast_actions", "beast_apply", "beast_reason", "end_turn", "restrictions"]
+__all__ = ["beast_actions", "beast_apply", "beast_key", "beast_reason", "end_turn", "restrictions"]
 
 _NO_RECOVERY = (Status.PETRIFIED, Status.BOUND, Status.PARALYSED)
 
@@ -67,6 +67,33 @@ def beast_reason(state: CrestState, action: CrestAction) -> Reason:
             return "CRD-BEAST-B", "recovery only when no crest at all is used"
         return None
     return "CRD-BEAST-A", "in the beast phase: use a mark's stack, recover, or done"
+
+
+def beast_key(state: CrestState) -> int:
+    """All that :func:`beast_actions` reads of ``state``, packed in one int (as ``wield_key``):
+    the seat's monster, what its statuses allow, per mark whether it is used, empty, or holds
+    crests that need a target, and, only when one does, the seats it may target."""
+    seat = state.seat
+    game = state.game
+    key = state.monsters[seat]
+    row = state.statuses[seat]  # restrictions(), read inline: this runs once per listed state
+    held = row[_HELD[0]] > 0 or row[_HELD[1]] > 0 or row[_HELD[2]] > 0
+    key = key << 2 | (row[_ASLEEP] <= 0) << 1 | (not held)
+    targeted = _targeted(game)
+    foes = False
+    for stack, used in zip(state.marks[seat], state.used, strict=False):  # as long in this phase
+        if used:
+            key = key << 2 | 3
+        elif not stack:
+            key <<= 2
+        else:
+            key = key << 2 | 1
+            for instance in stack:
+                if targeted[instance]:
+                    key += 1  # 2: its crests need a target
+                    foes = True
+                    break
+    return key << 7 | foes_bits(state, seat) if foes else key << 7
 
 
 def beast_actions(state: CrestState) -> list[CrestAction]:
@@ -174,9 +201,10 @@ def end_turn(work: Work) -> None:
     work.event("CRD-BEAST-C", "refill", f"seat {seat} refills with {drawn} card(s)", drawn)
     # `CRD-BEAST-B` (reading): a status lasts a number of the monster's own turns.
     if any(work.now("statuses")[seat]):  # the statuses are copied only when one counts down
-        for index, left in enumerate(work.statuses[seat]):
+        row = work.status_row(seat)
+        for index, left in enumerate(row):
             if left:
-                work.statuses[seat][index] = left - 1
+                row[index] = left - 1
     following = next_seat(seat, work.now("alive"))
     order = work.state.players
     if (following - work.first) % order <= (seat - work.first) % order:
@@ -184,5 +212,5 @@ def end_turn(work: Work) -> None:
     work.seat = following
     work.turns += 1
     work.phase = "wield"
-    work.used = [False] * work.mark_count(following)
-    work.event("CRD-BEAST-D", "turn", f"{work.name(following)}'s turn: the wielder phase")
+    work.none_used(following)
+    work.turn_event(following)  # "<seat n (monster)>'s turn: the wielder phase"

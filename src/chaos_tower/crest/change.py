@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import attrs
+
 from ..kernel.events import Event
 from ..kernel.memo import remember
 from ..kernel.rng import next_u64, shuffle
 from . import knowledge
 from .cards import STATUSES, Status
-from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
+from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase, StateMemo
 
 __all__ = ["Work", "begin"]
 
@@ -32,10 +34,12 @@ class Work:
     # rows before each action and freezing them back was a third of a Crest step (issue 13).
     hp: list[int]
     alive: list[bool]
-    hands: list[list[int]]
+    hands: list[tuple[int, ...] | list[int]]
+    """Per seat: the state's own tuple until the action changes that hand (:meth:`hand`)."""
     marks: list[list[list[int]]]
     rings: list[int]
-    statuses: list[list[int]]
+    statuses: list[tuple[int, ...] | list[int]]
+    """Per seat: the state's own tuple until the action changes that row (:meth:`status_row`)."""
     deck: list[int]
     discard: list[int]
     used: list[bool]
@@ -59,7 +63,7 @@ class Work:
         self.notes: list[int] = []
         """What this action adds to ``known``: ``what, seat, kind`` after another."""
         self.events: list[Event] = []
-        self._shared_events = _events(state.game)
+        self._shared_events, self._seat_names = _shared(state.game)
 
     def __getattr__(self, name: str) -> Any:
         # Only called for a part not yet copied (or not a part at all).
@@ -115,14 +119,53 @@ class Work:
         rings = self.__dict__.get("rings")
         return self.state.rings[seat] if rings is None else rings[seat]
 
+    def none_used(self, seat: int) -> None:
+        """A new beast phase for ``seat`` (`CRD-BEAST-A`): none of its stacks used yet. One shared
+        tuple per mark count, which the next state keeps as it is (a Use copies it, as any part)."""
+        count = len(self.state.marks[seat])
+        used = _NONE_USED[count] if count < len(_NONE_USED) else (False,) * count
+        self.__dict__["used"] = used
+
     def mark_count(self, seat: int) -> int:
         """How many marks the seat's monster has (fixed by its card), read without copying."""
         return len(self.state.marks[seat])
 
+    def hand(self, seat: int) -> list[int]:
+        """The seat's hand, to change: copied on first use, one seat at a time (issue 27: an
+        action changes one or two hands of up to six)."""
+        hands = self.hands
+        row = hands[seat]
+        if type(row) is not list:
+            row = hands[seat] = list(row)
+        return row
+
+    def status_row(self, seat: int) -> list[int]:
+        """The seat's statuses, to change: copied on first use, one seat at a time."""
+        rows = self.statuses
+        row = rows[seat]
+        if type(row) is not list:
+            row = rows[seat] = list(row)
+        return row
+
     # -- names ------------------------------------------------------------
     def name(self, seat: int) -> str:
         """How events name a seat: its number and monster."""
-        return f"seat {seat} ({self.game.monster(self.state.monsters[seat]).name})"
+        return self._deal()[0][seat]
+
+    def _deal(self) -> _Deal:
+        deal = self._seat_names.get(self.state.monsters)
+        if deal is None:
+            deal = _names(self.game, self.state.monsters, self._seat_names)
+        return deal
+
+    def beast_phase_event(self, seat: int) -> None:
+        """`CRD-BEAST-A`: the event of ``seat``'s beast phase beginning (one record per deal and
+        seat: every turn makes it)."""
+        self.events.append(self._deal()[1][seat])
+
+    def turn_event(self, seat: int) -> None:
+        """`CRD-BEAST-D`: the event of ``seat``'s turn beginning (one record per deal and seat)."""
+        self.events.append(self._deal()[2][seat])
 
     def card_name(self, instance: int) -> str:
         """A card instance's id, for events."""
@@ -141,8 +184,9 @@ class Work:
     def take_from_hand(self, seat: int, kind_id: str) -> int:
         """Remove the lowest-numbered instance of a kind from a hand and return it."""
         kind = self.game.kind_ids[kind_id]
-        instance = next(i for i in self.hands[seat] if self.game.kind_of[i] == kind)
-        self.hands[seat].remove(instance)
+        hand = self.hand(seat)
+        instance = next(i for i in hand if self.game.kind_of[i] == kind)
+        hand.remove(instance)
         self.showed(seat, (instance,))
         return instance
 
@@ -176,8 +220,9 @@ class Work:
                 "CRD-BEAST-D", "reshuffle", f"the deck ran out: {len(self.deck)} discards shuffled into it"
             )
         card = self.deck.pop(0)
-        self.hands[seat].append(card)
-        self.hands[seat].sort()
+        hand = self.hand(seat)
+        hand.append(card)
+        hand.sort()
         if self.known is not None:
             self.notes += (knowledge.DRAW, seat, self.game.kind_of[card])
         return True
@@ -209,47 +254,50 @@ class Work:
             new_marks = tuple(tuple(map(tuple, seat)) for seat in copied["marks"])
             if new_marks != marks:  # only a changed seat is new
                 marks = tuple(old if new == old else new for new, old in zip(new_marks, marks, strict=True))
-        return CrestState(
-            game=s.game,
-            seed=s.seed,
-            rng=self.rng,
-            players=s.players,
-            teams=s.teams,
-            monsters=s.monsters,
-            hp=_keep(tuple(copied["hp"]), s.hp) if "hp" in copied else s.hp,
-            alive=_keep(tuple(copied["alive"]), s.alive) if "alive" in copied else s.alive,
-            hands=_rows(copied["hands"], s.hands) if "hands" in copied else s.hands,
-            marks=marks,
-            rings=_keep(tuple(copied["rings"]), s.rings) if "rings" in copied else s.rings,
-            statuses=_rows(copied["statuses"], s.statuses) if "statuses" in copied else s.statuses,
-            deck=_keep(tuple(copied["deck"]), s.deck) if "deck" in copied else s.deck,
-            discard=_keep(tuple(copied["discard"]), s.discard) if "discard" in copied else s.discard,
-            phase=self.phase,
-            seat=self.seat,
-            setup_count=self.setup_count,
-            first=self.first,
-            used=_keep(tuple(copied["used"]), s.used) if "used" in copied else s.used,
-            dying=_keep(tuple(copied["dying"]), s.dying) if "dying" in copied else s.dying,
-            resume=self.resume,
-            turns=self.turns,
-            rounds=self.rounds,
-            actions=s.actions + 1,
-            max_actions=s.max_actions,
-            more=s.more,
-            result=self.result,
-            known=knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
-            events=tuple(self.events),
+        return _make(
+            s.game,
+            s.seed,
+            self.rng,
+            s.players,
+            s.teams,
+            s.monsters,
+            _keep(tuple(copied["hp"]), s.hp) if "hp" in copied else s.hp,
+            _keep(tuple(copied["alive"]), s.alive) if "alive" in copied else s.alive,
+            _rows(copied["hands"], s.hands) if "hands" in copied else s.hands,
+            marks,
+            _keep(tuple(copied["rings"]), s.rings) if "rings" in copied else s.rings,
+            _rows(copied["statuses"], s.statuses) if "statuses" in copied else s.statuses,
+            _keep(tuple(copied["deck"]), s.deck) if "deck" in copied else s.deck,
+            _keep(tuple(copied["discard"]), s.discard) if "discard" in copied else s.discard,
+            self.phase,
+            self.seat,
+            self.setup_count,
+            self.first,
+            _keep(tuple(copied["used"]), s.used) if "used" in copied else s.used,
+            _keep(tuple(copied["dying"]), s.dying) if "dying" in copied else s.dying,
+            self.resume,
+            self.turns,
+            self.rounds,
+            s.actions + 1,
+            s.max_actions,
+            s.more,
+            self.result,
+            knowledge.extended(self.known, s.players, self.notes) if self.notes else self.known,
+            tuple(self.events),
         )
 
 
 _FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
 _COPIES: dict[str, Callable[[Any], Any]] = {
     **dict.fromkeys(_FLAT, list),
-    "hands": lambda rows: [list(row) for row in rows],
-    "statuses": lambda rows: [list(row) for row in rows],
+    "hands": list,  # the rows themselves are copied one by one (Work.hand, Work.status_row)
+    "statuses": list,
     "marks": lambda seats: [[list(stack) for stack in seat] for seat in seats],
 }
 
+
+_NONE_USED = tuple((False,) * count for count in range(16))
+"""Per mark count: no stack used (:meth:`Work.none_used`)."""
 
 _EVENTS_KEPT = 10_000
 """Distinct events kept per card set for sharing; past that, events are made afresh."""
@@ -278,22 +326,91 @@ for _name, _copy in _COPIES.items():
     setattr(Work, _name, _Part(_name, _copy))
 
 
-def _events(game: CrestGame) -> dict[tuple[str, str, str, int | None], Event]:
-    events: dict[tuple[str, str, str, int | None], Event] = remember(game.cards._memo, "crest.events", dict)
-    return events
+_Deal = tuple[tuple[str, ...], tuple[Event, ...], tuple[Event, ...]]
+"""Per seat of one deal of monsters: its name in events, its beast phase's and its turn's event."""
+_Names = dict[tuple[int, ...], _Deal]
 
 
-def _rows(rows: list[list[T]], old: tuple[tuple[T, ...], ...]) -> tuple[tuple[T, ...], ...]:
-    """Per-seat rows frozen, each unchanged row (or the whole, if unchanged) the old tuple itself."""
-    new = tuple(map(tuple, rows))
-    if new == old:
-        return old
-    return tuple([o if n == o else n for n, o in zip(new, old, strict=True)])
+def _names(game: CrestGame, monsters: tuple[int, ...], deals: _Names) -> _Deal:
+    """Each seat's name and its turn's two events for one deal of monsters, kept per card set (a
+    game's deal is fixed, so every action of it reads the same tuples)."""
+    names = tuple(f"seat {seat} ({game.monster(m).name})" for seat, m in enumerate(monsters))
+    found = (
+        names,
+        tuple(Event(rule="CRD-BEAST-A", kind="phase", text=f"{name}'s beast phase") for name in names),
+        tuple(
+            Event(rule="CRD-BEAST-D", kind="turn", text=f"{name}'s turn: the wielder phase") for name in names
+        ),
+    )
+    if len(deals) < _EVENTS_KEPT:
+        deals[monsters] = found
+    return found
+
+
+def _shared(game: CrestGame) -> tuple[dict[tuple[str, str, str, int | None], Event], _Names]:
+    """The card set's shared events and seat names (one lookup per action)."""
+    shared: tuple[dict[tuple[str, str, str, int | None], Event], _Names] = remember(
+        game.cards._memo, "crest.shared", lambda: (remember(game.cards._memo, "crest.events", dict), {})
+    )
+    return shared
+
+
+def _rows(
+    rows: list[tuple[T, ...] | list[T]], old: tuple[tuple[T, ...], ...]
+) -> tuple[tuple[T, ...], ...]:
+    """Per-seat rows frozen, each unchanged row (or the whole, if unchanged) the old tuple itself.
+    A row never copied is the old tuple (``n is o``); a copied or moved one is compared."""
+    new = tuple([o if n is o else _keep(tuple(n), o) for n, o in zip(rows, old, strict=True)])
+    return old if new == old else new
 
 
 def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
     """``old`` itself when ``new`` equals it (so states share it), else ``new``."""
     return old if new == old else new
+
+
+class _Filling(CrestState):
+    """A :class:`CrestState` while :func:`_make` fills it: the same slots, with plain stores.
+
+    A frozen attrs class stores each field through ``object.__setattr__`` bound per instance
+    (its own ``__setattr__`` refuses): about 2.5 µs for a state's 30 fields, a tenth of a Crest
+    step. A subclass that adds no slot and sets ``__setattr__`` and ``__delattr__`` back to
+    :class:`object`'s stores them as any slotted class does (about 0.1 µs); once filled, the
+    instance becomes a plain :class:`CrestState` (``__class__`` assignment: the same layout).
+    """
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+def _maker() -> Callable[..., CrestState]:
+    """``make(game, seed, ...)``: a new state from every init field, in field order, positional
+    (issue 27); the same object as ``CrestState(**fields)`` makes (tests/crest/test_change_freeze.py)."""
+    fields = attrs.fields(CrestState)
+    names = [f.name for f in fields if f.init]
+    late = [f.name for f in fields if not f.init]
+    assert late == ["_memo"], late  # the one field made afresh per state, as its factory does
+    source = (
+        f"def make({', '.join(names)}):\n"
+        "    o = new(Filling)\n"
+        + "".join(f"    o.{name} = {name}\n" for name in names)
+        + "    o._memo = Memo()\n"
+        "    o.__class__ = State\n"
+        "    return o\n"
+    )
+    namespace: dict[str, Any] = {
+        "new": object.__new__,
+        "Filling": _Filling,
+        "State": CrestState,
+        "Memo": StateMemo,
+    }
+    exec(source, namespace)
+    make: Callable[..., CrestState] = namespace["make"]
+    return make
+
+
+_make = _maker()
 
 
 def begin(state: CrestState) -> Work:

@@ -79,17 +79,19 @@ def _reach(work: Work, actor: int, effect: Reaching, target: int, rule: str) -> 
                 work.event(rule, "ward", f"{work.name(target)}'s ring wards off {effect.status.value}")
                 return
             # `CRD-BEAST-B` (reading): the longer of the two durations holds.
-            work.statuses[target][index] = max(work.statuses[target][index], effect.turns)
+            row = work.status_row(target)
+            row[index] = max(row[index], effect.turns)
             work.event(
                 "CRD-BEAST-B",
                 "status",
-                f"{work.name(target)} is {effect.status.value} for {work.statuses[target][index]} turn(s)",
+                f"{work.name(target)} is {effect.status.value} for {row[index]} turn(s)",
                 effect.turns,
             )
         case DiscardCards():
             lost = []
             for _ in range(min(effect.count, len(work.hands[target]))):
-                instance = work.hands[target].pop(work.below(len(work.hands[target])))
+                hand = work.hand(target)
+                instance = hand.pop(work.below(len(hand)))
                 work.discard.append(instance)
                 lost.append(instance)
             work.showed(target, lost)
@@ -115,7 +117,7 @@ def _own(work: Work, actor: int, effect: Heal | Cure, rule: str) -> None:
         case Cure():
             for index, status in enumerate(STATUSES):
                 if (effect.status is None or effect.status is status) and work.statuses[actor][index]:
-                    work.statuses[actor][index] = 0
+                    work.status_row(actor)[index] = 0
                     work.event("CRD-BEAST-B", "cure", f"{work.name(actor)} is no longer {status.value}")
         case _:
             assert_never(effect)

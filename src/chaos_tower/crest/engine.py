@@ -14,6 +14,7 @@ from typing import cast
 from ..kernel import transition
 from ..kernel.errors import MalformedActionError
 from ..kernel.events import Reason
+from ..kernel.memo import remember
 from ..kernel.shapes import field, is_index, show
 from .actions import (
     ACTION_TYPES,
@@ -27,13 +28,13 @@ from .actions import (
     Wear,
     action_table,
 )
-from .beast import beast_actions, beast_apply, beast_reason
+from .beast import beast_actions, beast_apply, beast_key, beast_reason
 from .cards import CrestCard, RingCard, SpellCard
 from .change import Work, begin
 from .death import check_deaths, death_actions, death_apply, death_reason
 from .start import setup_actions, setup_apply, setup_reason
-from .state import MAX_PLAYERS, CrestOutcome, CrestState
-from .wield import wield_actions, wield_apply, wield_reason
+from .state import MAX_PLAYERS, CrestGame, CrestOutcome, CrestState
+from .wield import wield_actions, wield_apply, wield_key, wield_reason
 
 __all__ = [
     "action_from_index",
@@ -118,11 +119,41 @@ def malformed(state: CrestState, action: object) -> str | None:
 
 def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
     """Every legal action of the player to move, in a stable order; ``()`` once the game is over."""
-    cached: tuple[CrestAction, ...] | None = state._memo.get("legal")
+    memo = state._memo
+    cached: tuple[CrestAction, ...] | None = memo.legal
     if cached is None:
-        cached = () if state.result is not None else tuple(_PHASES[state.phase][0](state))
-        state._memo["legal"] = cached
+        if state.result is not None:
+            cached = ()
+        else:
+            phase = state.phase
+            keyed = _KEYS.get(phase)
+            if keyed is None:
+                cached = tuple(_PHASES[phase][0](state))
+            else:
+                # Issue 27: the list is a function of a few small parts (the wielder's hand kinds
+                # and marks, the living seats), so equal positions share one listed tuple per card
+                # set: retained states hold a pointer, and a recurring position is not re-listed.
+                key = keyed(state)
+                lists = _lists(state.game)
+                cached = lists.get(key)
+                if cached is None:
+                    cached = tuple(_PHASES[phase][0](state))
+                    if len(lists) < _LISTS_KEPT:
+                        lists[key] = cached
+        memo.legal = cached
     return cached
+
+
+_KEYS: dict[str, Callable[[CrestState], int]] = {"wield": wield_key, "beast": beast_key}
+"""Per phase listed through the shared lists: what its listing function reads of a state."""
+
+_LISTS_KEPT = 50_000
+"""Distinct legal lists kept per card set for sharing; past that, lists are made afresh."""
+
+
+def _lists(game: CrestGame) -> dict[int, tuple[CrestAction, ...]]:
+    lists: dict[int, tuple[CrestAction, ...]] = remember(game.cards._memo, "crest.legal", dict)
+    return lists
 
 
 
@@ -166,10 +197,20 @@ def _cut_off(work: Work, state: CrestState, count: int) -> None:
     work.event("CRD-DEATH-C", "over", f"the limit of {state.max_actions} actions is reached")
 
 
+def _listed(state: CrestState, action: CrestAction) -> bool:
+    # transition.listed_in_memo, reading the memo's slot (crest.state.StateMemo) directly.
+    known = state._memo.legal
+    if known is not None:
+        for legal in known:
+            if legal is action:
+                return True
+    return False
+
+
 # Crest Duel's hooks in the one check -> apply -> cut-off sequence (kernel.transition); the
 # working copy counts the action itself when it is frozen.
 _RULES: transition.Transition[CrestState, CrestAction, Work] = transition.Transition(
-    listed=transition.listed_in_memo,
+    listed=_listed,
     malformed=malformed,
     reason=_reason,
     begin=begin,

@@ -7,7 +7,16 @@ from collections.abc import Sequence
 from ..kernel.errors import OptionError
 from .state import MAX_PLAYERS, CrestState
 
-__all__ = ["MIN_PLAYERS", "allies", "enemies", "next_seat", "side", "standing_sides", "team_layout"]
+__all__ = [
+    "MIN_PLAYERS",
+    "allies",
+    "enemies",
+    "foes_bits",
+    "next_seat",
+    "side",
+    "standing_sides",
+    "team_layout",
+]
 
 MIN_PLAYERS = 2
 
@@ -48,6 +57,15 @@ def enemies(state: CrestState, seat: int, alive: Sequence[bool] | None = None) -
     living = state.alive if alive is None else alive
     mine = side(state, seat)
     return tuple(s for s in range(state.players) if living[s] and side(state, s) != mine)
+
+
+def foes_bits(state: CrestState, seat: int) -> int:
+    """The living enemies of ``seat`` (:func:`enemies`) as seat bits, with bit 6 set:
+    the low seven bits of a shared list's key, when its list names targets."""
+    bits = 64
+    for foe in enemies(state, seat):
+        bits |= 1 << foe
+    return bits
 
 
 def allies(state: CrestState, seat: int) -> tuple[int, ...]:

@@ -245,7 +245,7 @@ def _first_refill(work: Work) -> None:
     work.event("CRD-START-F", "refill", "every hand is refilled to five, in turn order")
     work.phase = "wield"
     work.seat = work.first
-    work.used = [False] * len(work.marks[work.first])
+    work.none_used(work.first)
     work.turns = 1
     work.rounds = 1
     work.event("CRD-WIELD-A", "turn", f"{work.name(work.first)}'s turn: the wielder phase")

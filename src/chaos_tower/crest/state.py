@@ -15,7 +15,7 @@ from __future__ import annotations
 import copyreg
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, Literal
 
 from attrs import field, frozen
@@ -157,6 +157,65 @@ class CrestOutcome:
     rule: str
 
 
+class StateMemo(Memo):
+    """A Crest state's memo, with its legal actions in a slot rather than a dict entry.
+
+    Every retained state that was listed keeps its legal tuple here: as the memo's one entry it
+    cost the dict's smallest table (144 B, more than the tuple), about a sixth of a retained
+    state (issue 27). Read and written as the entry ``"legal"`` as every game's memo is
+    (:func:`chaos_tower.kernel.transition.listed_in_memo`, ``carry_listing``); the engine reads
+    the slot itself. Like any memo, a copy or a pickle starts empty.
+    """
+
+    __slots__ = ("legal",)
+
+    def __init__(self) -> None:
+        self.legal: tuple[Any, ...] | None = None
+
+    def __reduce__(self) -> tuple[type[StateMemo], tuple[()]]:
+        return (StateMemo, ())
+
+    def get(self, key: Hashable, default: Any = None) -> Any:
+        if key == "legal":
+            legal = self.legal
+            return default if legal is None else legal
+        return dict.get(self, key, default)
+
+    def __getitem__(self, key: Hashable) -> Any:
+        if key == "legal":
+            if self.legal is None:
+                raise KeyError(key)
+            return self.legal
+        return dict.__getitem__(self, key)
+
+    def __setitem__(self, key: Hashable, value: Any) -> None:
+        if key == "legal":
+            self.legal = value
+        else:
+            dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: Hashable) -> None:
+        if key == "legal":
+            if self.legal is None:
+                raise KeyError(key)
+            self.legal = None
+        else:
+            dict.__delitem__(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        return self.legal is not None if key == "legal" else dict.__contains__(self, key)
+
+    def pop(self, key: Hashable, *default: Any) -> Any:
+        if key == "legal" and self.legal is not None:
+            legal, self.legal = self.legal, None
+            return legal
+        return dict.pop(self, key, *default)
+
+    def clear(self) -> None:
+        self.legal = None
+        dict.clear(self)
+
+
 NO_MORE = Options(mode="duel", values=())
 """A duel's ``more`` when the mode has no option beyond its own fields (shared by every state)."""
 
@@ -214,7 +273,7 @@ class CrestState:
     ``None`` before any. Compared by those records, not by how the chain came to be."""
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position)."""
-    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    _memo: StateMemo = field(factory=StateMemo, init=False, eq=False, repr=False, hash=False)
     """The legal actions, once listed (:func:`~chaos_tower.crest.engine.legal_actions`); not copied."""
 
     def __repr__(self) -> str:
@@ -257,3 +316,17 @@ class CrestState:
     def status(self, seat: int, status: Status) -> int:
         """Own turns left of ``status`` on ``seat``'s monster (0: it does not have it)."""
         return self.statuses[seat][STATUSES.index(status)]
+
+
+_set_state: Callable[[CrestState, Any], None] = getattr(CrestState, "__setstate__")  # noqa: B009 (attrs')
+
+
+def _restore(self: CrestState, state: Any) -> None:
+    # attrs' own __setstate__, then a fresh StateMemo in place of whatever memo the pickle had:
+    # a state pickled before StateMemo (issue 27) brings back a plain kernel Memo.
+    _set_state(self, state)
+    if type(self._memo) is not StateMemo:
+        object.__setattr__(self, "_memo", StateMemo())
+
+
+setattr(CrestState, "__setstate__", _restore)  # noqa: B010 (mypy knows no attrs __setstate__)

@@ -10,11 +10,11 @@ from .actions import DONE, Cast, CrestAction, Discard, Done, Mode, Place, Wear, 
 from .cards import CrestCard, RingCard, SpellCard, SpellTarget
 from .change import Work
 from .effects import resolve
-from .players import enemies
+from .players import enemies, foes_bits
 from .start import place_reason
 from .state import MAX_PLAYERS, NO_RING, CrestGame, CrestState
 
-__all__ = ["wield_actions", "wield_apply", "wield_reason"]
+__all__ = ["wield_actions", "wield_apply", "wield_key", "wield_reason"]
 
 
 def _count(state: CrestState, kind_id: str) -> int:
@@ -57,6 +57,40 @@ def wield_reason(state: CrestState, action: CrestAction) -> Reason:
     return "CRD-WIELD-B", "in the wielder phase: grow, cast a spell, discard, or done"
 
 
+def wield_key(state: CrestState) -> int:
+    """All that :func:`wield_actions` reads of ``state``, packed in one int (a small key: the
+    shared lists' table costs memory per entry): the seat's monster, which of its marks are
+    empty (as many as the monster has), the kinds in its hand (its length first, so the key
+    reads back one way), and, only when the hand holds a spell cast at an enemy, the seats it
+    may target (:func:`~.players.foes_bits`): a hand without one lists alike for any seat."""
+    seat = state.seat
+    game = state.game
+    key = state.monsters[seat]
+    for stack in state.marks[seat]:
+        key = key << 1 | (not stack)
+    hand = state.hands[seat]
+    kinds = len(game.kinds)
+    key = key * 64 + len(hand)
+    kind_of = game.kind_of
+    aimed = _aimed_kinds(game)
+    foes = False
+    for instance in hand:
+        kind = kind_of[instance]
+        key = key * kinds + kind
+        if aimed[kind]:
+            foes = True
+    return key << 7 | foes_bits(state, seat) if foes else key << 7
+
+
+def _aimed_kinds(game: CrestGame) -> tuple[bool, ...]:
+    """Per deck kind: a spell cast at an enemy (its wielder-phase records name a target)."""
+    return remember(
+        game.cards._memo,
+        "crest.wield.aimed",
+        lambda: tuple(isinstance(records[2], tuple) for records in _kind_records(game)),
+    )
+
+
 def wield_actions(state: CrestState) -> list[CrestAction]:
     """The legal actions of the wielder phase."""
     out: list[CrestAction] = []
@@ -92,13 +126,13 @@ def wield_actions(state: CrestState) -> list[CrestAction]:
     # by every state that lists it, so cached legal lists hold pointers, not fresh records.
     discards = _discard_records(game)
     for a in kinds:
-        out.append(discards[a, a][0])
+        out.append(discards[a][a][0])
     for index, a in enumerate(kinds):
-        pairs = discards
+        pairs = discards[a]  # a row per kind, indexed by the other kind (no pair key to hash)
         if counts[a] >= 2:
-            out.append(pairs[a, a][1])
+            out.append(pairs[a][1])
         for b in kinds[index + 1 :]:
-            out.append(pairs[a, b][1])
+            out.append(pairs[b][1])
     out.append(DONE)
     return out
 
@@ -148,13 +182,16 @@ def _make_kind_records(game: CrestGame) -> tuple[_KindRecords, ...]:
     return tuple(out)
 
 
-def _discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discard, Discard]]:
-    """``[a, b]`` for kinds ``a <= b``: (discard ``a`` alone, discard ``a`` and ``b``), shared
+_Discards = tuple[tuple[tuple[Discard, Discard], ...], ...]
+
+
+def _discard_records(game: CrestGame) -> _Discards:
+    """``[a][b]`` for kinds ``a`` and ``b``: (discard ``a`` alone, discard ``a`` and ``b``), shared
     records (the ids of a pair in id order, as the action names them)."""
     return remember(game.cards._memo, "crest.wield.discards", lambda: _make_discard_records(game))
 
 
-def _make_discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discard, Discard]]:
+def _make_discard_records(game: CrestGame) -> _Discards:
     discards: dict[tuple[str, ...], Discard] = remember(game.cards._memo, "crest.discards", dict)
 
     def one(key: tuple[str, ...]) -> Discard:
@@ -162,12 +199,9 @@ def _make_discard_records(game: CrestGame) -> dict[tuple[int, int], tuple[Discar
         return found if found is not None else discards.setdefault(key, Discard(cards=key))
 
     ids = [card.id for card in game.kinds]
-    table = {}
-    for a in range(len(ids)):
-        for b in range(a, len(ids)):
-            x, y = ids[a], ids[b]
-            table[a, b] = (one((x,)), one((x, y) if x <= y else (y, x)))
-    return table
+    return tuple(
+        tuple((one((x,)), one((x, y) if x <= y else (y, x))) for y in ids) for x in ids
+    )
 
 
 def wield_apply(work: Work, action: CrestAction) -> None:
@@ -226,5 +260,5 @@ def wield_apply(work: Work, action: CrestAction) -> None:
     else:
         work.event("CRD-WIELD-B", "pass", f"seat {seat} does nothing in the wielder phase")
     work.phase = "beast"
-    work.used = [False] * work.mark_count(seat)
-    work.event("CRD-BEAST-A", "phase", f"{work.name(seat)}'s beast phase")
+    work.none_used(seat)
+    work.beast_phase_event(seat)  # "<seat n (monster)>'s beast phase"
