@@ -21,6 +21,7 @@ do not inflate as they do the wall clock.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import random
 import sys
@@ -38,6 +39,15 @@ except ImportError:  # a base before agents.decide (ff04353): the agent chose fr
 
     def decide(agent: Any, state: Any) -> Any:
         return agent.choose(state)
+
+def _searcher(seed: int) -> Any:
+    """The fixed tree policy both versions search with: the prior off, random playouts, and UCB over
+    every root action (``width=0``, where the version has sequential halving at the root: a Crest
+    search now halves by default, which the earlier commits do not)."""
+    if "width" in inspect.signature(MctsAgent).parameters:
+        return MctsAgent(seed, simulations=SIMULATIONS, prior=0.0, playout="random", width=0)
+    return MctsAgent(seed, simulations=SIMULATIONS, prior=0.0, playout="random")
+
 
 SIMULATIONS = 100
 """Simulations per decision."""
@@ -76,7 +86,7 @@ def mcts_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
     for number, state in enumerate(states):
         digest.update(
             repr(
-                decide(MctsAgent(number, simulations=SIMULATIONS, prior=0.0, playout="random"), state)
+                decide(_searcher(number), state)
             ).encode()
         )
     choices = digest.hexdigest()[:12]
@@ -87,7 +97,7 @@ def mcts_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
         count = 0
         began = time.process_time()
         while time.process_time() - began < seconds:
-            agent = MctsAgent(done, simulations=SIMULATIONS, prior=0.0, playout="random")
+            agent = _searcher(done)
             decide(agent, states[done % len(states)])
             count += agent.last_simulations
             done += 1

@@ -120,8 +120,8 @@ def _play(
         while seat is not None:
             state = apply(state, decide(agents[seat], state))  # the seat's decision, never the state
             keep(state.events)
-            length += 1
             seat = current(state)
+        length = len(log) - 1
         tracker.observe_all(log)
     else:
         while seat is not None:
@@ -131,19 +131,17 @@ def _play(
     tracker.close(state)
     end = ct.outcome(state)
     results = tracker.results(end, spec.players)
-    row: dict[str, Any] = {
-        "game": index,
-        "seed": seed,
-        "agents": list(seat_agents),
-        "options": options,
-        "outcome": _summary(results),
-        "cause": end.cause,
-        "length": length,
-        "results": results,
-        "returns": list(ct.returns(state)),
-        "winners": [s for s, r in enumerate(results) if r == "won"],
-    }
-    row.update(tracker.row())
+    row = tracker.row()  # the facts; then the game's own columns (set one by one: no merge of dicts)
+    row["game"] = index
+    row["seed"] = seed
+    row["agents"] = list(seat_agents)
+    row["options"] = options
+    row["outcome"] = _summary(results)
+    row["cause"] = end.cause
+    row["length"] = length
+    row["results"] = results
+    row["returns"] = list(ct.returns(state))
+    row["winners"] = [s for s, r in enumerate(results) if r == "won"]
     return row
 
 

@@ -62,11 +62,15 @@ class SoloTracker(Tracker):
     def observe_all(self, log: Any) -> None:
         """Read every action's events of a game in one pass (the solo facts do not depend on where one
         action's events end and the next one's begin)."""
+        # Written for speed (issue 25, the lab's overhead): every name is looked up in the set's
+        # table in place, the method ``_id`` being called only for a name the table lacks.
         sets = self.sets
         placed, drawn, fought = sets["placed"], sets["drawn"], sets["fought"]
         kinds = self._KINDS
+        names = self.names
         card_id = self._id
         monsters = self.monster_names
+        turns = 0
         for event in chain.from_iterable(log):
             kind = event.kind
             if kind not in kinds:  # most events ("reset", "player", "zap", "flip") say nothing of a card
@@ -74,19 +78,21 @@ class SoloTracker(Tracker):
             text = event.text
             if kind == "elements":
                 if ": fighting " in text:
-                    fought.add(card_id(text.partition(": fighting ")[2]))
+                    name = text.partition(": fighting ")[2]
+                    fought.add(names.get(name) or card_id(name))
             elif kind == "move":
                 if " → " in text:  # not "the player walks off the floor"; a monster entered is fought
                     monster = monsters.get(text.rpartition(" → ")[2].rpartition(" (")[0])
                     if monster is not None:
                         fought.add(monster)
             elif kind == "place" or kind == "step":
-                if " placed at " in text:
-                    card = card_id(text.partition(" placed at ")[0])
+                name, placed_at, _ = text.partition(" placed at ")
+                if placed_at:
+                    card = names.get(name) or card_id(name)
                     placed.add(card)
                     if kind == "place":
                         drawn.add(card)  # a chaos card is placed as it is drawn (TOC-PLAY-A)
-                        self.turns += 1
+                        turns += 1
             elif kind == "defeat":
                 sets["defeated"].add(card_id(text.partition(" is defeated")[0]))
             elif kind == "item":
@@ -101,6 +107,7 @@ class SoloTracker(Tracker):
                     self.floor = max(self.floor or 0, int(text.partition(" → ")[2].partition(":")[0]))
             elif kind == "end" and text.startswith("life reached 0") and self.blow:
                 self.killers.append(self.blow)  # the card of the damage that ended it (TOC-OVER-01)
+        self.turns += turns
 
     def _blow(self, why: str) -> str | None:
         # "da -1 leaving A, -2 entering B": the card that cost more (B on a tie, the card stepped onto);
