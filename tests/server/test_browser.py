@@ -211,7 +211,9 @@ def test_the_lobby_offers_every_option_of_every_mode_from_its_specs(browser: Any
         for game in registry.games():
             for mode in game.modes:
                 page.select_option("#mode", f"{game.name}/{mode.name}")
-                shown = page.eval_on_selector_all("#options [data-option]", "f => f.map(i => i.dataset.option)")
+                shown = page.eval_on_selector_all(
+                    "#options [data-option]", "fields => fields.map(i => i.dataset.option)"
+                )
                 assert shown == [o.name for o in mode.options], (mode.name, shown)
                 for option in mode.options:
                     kind = page.eval_on_selector(f"#option-{option.name}", "i => i.tagName + ':' + i.type")
