@@ -1,4 +1,4 @@
-"""The scripts of tools/ imported from their paths, for the tests that check what they write."""
+"""The scripts of tools/ and bench/ imported from their paths, for the tests that check what they do."""
 
 from __future__ import annotations
 
@@ -9,13 +9,24 @@ from pathlib import Path
 from types import ModuleType
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
+BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 
 @cache
 def load_tool(name: str) -> ModuleType:
     """``tools/NAME.py`` as a module (tools/ is not a package), imported once and entered in
     :data:`sys.modules` under ``NAME`` so that its dataclasses and pickles find it."""
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    return _load(TOOLS, name)
+
+
+@cache
+def load_bench(name: str) -> ModuleType:
+    """``bench/NAME.py`` as a module, as :func:`load_tool` does for tools/."""
+    return _load(BENCH, name)
+
+
+def _load(folder: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault(name, module)

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_strength.py"
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_strength", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_strength", module)
-    spec.loader.exec_module(module)
-    return module
+from toolmodule import load_bench
 
 
 def test_item1_swaps_seats_on_each_seed_and_scores_the_searchers_side() -> None:
     """Two games a seed, seats swapped: the same agent on both sides scores exactly 1/2 a pair
     (a deterministic game's seat wins both times), and the interval lies in 0..1."""
-    bench = _bench()
+    bench = load_bench("bench_strength")
     same = bench.item1("crest2", 4, "heuristic", "heuristic", 1)
     assert same["games"] == 4
     assert same["score"] == 0.5 and same["low"] == same["high"] == 0.5
@@ -35,7 +21,7 @@ def test_item1_swaps_seats_on_each_seed_and_scores_the_searchers_side() -> None:
 
 def test_an_odd_sample_or_a_wrong_agent_is_refused() -> None:
     """--games must be even (each seed twice); a wrong agent is refused before any game."""
-    bench = _bench()
+    bench = load_bench("bench_strength")
     with pytest.raises(SystemExit):
         bench.main(["--games", "3"])
     with pytest.raises(ValueError, match="width"):

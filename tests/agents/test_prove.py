@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 import chaos_tower as ct
 from chaos_tower.tower.solo.agents import GreedyAgent, dead_end, verdict
+from toolmodule import load_bench
 
 CARDS = ct.load_cardset()
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_oracle.py"
-
-
-def _bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_oracle", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_oracle", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_TOC_PREP_03_a_winnable_seed_comes_with_a_line_that_wins() -> None:
@@ -29,8 +16,8 @@ def test_TOC_PREP_03_a_winnable_seed_comes_with_a_line_that_wins() -> None:
     state = ct.new_game(CARDS, seed=9)
     found = verdict(state, seconds=20)
     assert found.answer == "winnable" and found.line
-    assert _bench().replays_to_a_win(state, found.line)
-    assert not _bench().replays_to_a_win(state, found.line[:-1])
+    assert load_bench("bench_oracle").replays_to_a_win(state, found.line)
+    assert not load_bench("bench_oracle").replays_to_a_win(state, found.line[:-1])
 
 
 def test_TOC_OVER_01_a_dead_end_is_proved_unwinnable() -> None:
@@ -59,6 +46,6 @@ def test_the_verdict_refuses_what_it_cannot_judge() -> None:
 
 def test_the_oracle_bench_prints_the_shares(capsys: pytest.CaptureFixture[str]) -> None:
     """``python bench/bench_oracle.py`` prints each answer's share with its interval, and the bounds."""
-    assert _bench().main(["--seeds", "2", "--seconds", "0.3", "--quiet"]) == 0
+    assert load_bench("bench_oracle").main(["--seeds", "2", "--seconds", "0.3", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "2 seeds" in out and "95 % interval" in out and "winnable with perfect information" in out

@@ -8,29 +8,15 @@ the loss instead of walking to the cap.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import attrs
 import pytest
 
 import chaos_tower as ct
 from chaos_tower.agents import PlayerAgent, advance, decide, make_agent
 from chaos_tower.tower.solo.agents import GreedyAgent, HeuristicAgent, concession, dead_end
+from toolmodule import load_bench
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_stalls.py"
 CARDS = ct.load_cardset()
-
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_stalls", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_stalls", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _dead_end_of(seed: int) -> ct.State:
@@ -75,7 +61,7 @@ def test_TOC_OVER_01_the_solo_agents_take_the_loss_in_a_dead_end(name: str) -> N
 
 def test_the_stall_bench_counts_games_at_the_cap() -> None:
     """The bench's figure can fail: the old greedy agent stalls in a quarter of its games capped at 600."""
-    bench = _bench()
+    bench = load_bench("bench_stalls")
     assert bench.wilson(0, 40)[1] == 0.0 and bench.wilson(40, 40)[2] == 1.0  # the lab's Wilson interval
     old = sum(
         bench.capped_with(PlayerAgent(GreedyAgent(seed, fresh=False)), "solo", seed, 600)
@@ -97,7 +83,7 @@ def test_the_stall_bench_counts_games_at_the_cap() -> None:
 def test_fewer_than_one_in_a_hundred_games_end_at_the_cap(agent: str, mode: str) -> None:
     """Issue 24 item 3 on a modest sample (40 games, cap 600): no game ends at the cap; the bench
     (``python bench/bench_stalls.py``) prints the figure for every agent and mode."""
-    hits, games = _bench().stall_rate(agent, mode, 40, 600, {})
+    hits, games = load_bench("bench_stalls").stall_rate(agent, mode, 40, 600, {})
     assert games == 40 and hits == 0
 
 
