@@ -40,13 +40,18 @@ except ImportError:  # a base before agents.decide (ff04353): the agent chose fr
     def decide(agent: Any, state: Any) -> Any:
         return agent.choose(state)
 
+
 def _searcher(seed: int) -> Any:
     """The fixed tree policy both versions search with: the prior off, random playouts, and UCB over
     every root action (``width=0``, where the version has sequential halving at the root: a Crest
     search now halves by default, which the earlier commits do not)."""
-    if "width" in inspect.signature(MctsAgent).parameters:
+    if _HALVES:
         return MctsAgent(seed, simulations=SIMULATIONS, prior=0.0, playout="random", width=0)
     return MctsAgent(seed, simulations=SIMULATIONS, prior=0.0, playout="random")
+
+
+_HALVES = "width" in inspect.signature(MctsAgent).parameters
+"""Whether this version's MCTS has root halving (asked once, not per agent made in the timed loop)."""
 
 
 SIMULATIONS = 100
@@ -84,11 +89,7 @@ def mcts_runner(name: str) -> Callable[[float], tuple[int, float, str]]:
     # The same first decisions in both versions: one search of each position, seeded by its number.
     digest = hashlib.sha256()
     for number, state in enumerate(states):
-        digest.update(
-            repr(
-                decide(_searcher(number), state)
-            ).encode()
-        )
+        digest.update(repr(decide(_searcher(number), state)).encode())
     choices = digest.hexdigest()[:12]
     done = 0
 
