@@ -31,7 +31,7 @@ from collections import Counter
 from typing import Any
 
 from .facts import FACTS
-from .intervals import Z95, newcombe, wilson
+from .intervals import Z95, benjamini_hochberg, newcombe, wilson
 
 __all__ = ["IMPLIED_WON", "benjamini_hochberg", "card_table", "strata"]
 
@@ -56,19 +56,6 @@ def strata(lengths: list[int], count: int = DECILES) -> list[int]:
     n = len(ordered)
     cuts = [ordered[max(0, (n * k) // count - 1)] for k in range(1, count)]
     return [sum(1 for cut in cuts if length > cut) for length in lengths]
-
-
-def benjamini_hochberg(p_values: list[float]) -> list[float]:
-    """The Benjamini–Hochberg q-value of each p-value (the least false discovery rate finding it)."""
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    q = [1.0] * m
-    running = 1.0
-    for rank in range(m, 0, -1):
-        i = order[rank - 1]
-        running = min(running, p_values[i] * m / rank)
-        q[i] = running
-    return q
 
 
 def _stratified(cells: dict[int, list[int]]) -> dict[str, float]:

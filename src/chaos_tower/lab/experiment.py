@@ -20,7 +20,7 @@ from typing import Any
 from attrs import frozen
 
 from .failure import LabError
-from .intervals import mcnemar_exact, mean_interval, paired_newcombe
+from .intervals import benjamini_hochberg, mcnemar_exact, mean_interval, paired_newcombe
 from .spec import CardSource, RunSpec
 
 __all__ = ["METRICS", "Arm", "Comparison", "Metric", "bh", "metric", "paired", "play_arms", "pool"]
@@ -193,17 +193,10 @@ def paired(base: Sequence[Outcome], arm: Sequence[Outcome], measure: Metric) -> 
 
 
 def bh(pvalues: Sequence[float]) -> list[float]:
-    """Benjamini–Hochberg adjusted p-values (q-values), in the order given.
+    """Benjamini–Hochberg adjusted p-values (q-values), in the order given
+    (:func:`~chaos_tower.lab.intervals.benjamini_hochberg`).
 
     >>> [round(q, 3) for q in bh([0.01, 0.04, 0.03, 0.5])]
     [0.04, 0.053, 0.053, 0.5]
     """
-    m = len(pvalues)
-    order = sorted(range(m), key=lambda i: pvalues[i])
-    adjusted = [1.0] * m
-    running = 1.0
-    for rank in range(m, 0, -1):
-        i = order[rank - 1]
-        running = min(running, pvalues[i] * m / rank)
-        adjusted[i] = min(1.0, running)
-    return adjusted
+    return benjamini_hochberg(pvalues)

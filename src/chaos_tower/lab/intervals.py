@@ -15,8 +15,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-__all__ = ["Z95", "mcnemar_exact", "mean_interval", "newcombe", "paired_newcombe", "wilson"]
+__all__ = [
+    "Z95",
+    "benjamini_hochberg",
+    "mcnemar_exact",
+    "mean_interval",
+    "newcombe",
+    "paired_newcombe",
+    "wilson",
+]
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95 % interval."""
@@ -104,3 +113,18 @@ def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float, fl
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """The Benjamini–Hochberg q-value of each p-value, in the order given (the least false discovery
+    rate at which it is a finding): the card table's and the experiments' correction for many
+    comparisons."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    q = [1.0] * m
+    running = 1.0
+    for rank in range(m, 0, -1):
+        i = order[rank - 1]
+        running = min(running, p_values[i] * m / rank)
+        q[i] = running
+    return q
