@@ -125,7 +125,26 @@ def _is_test(scope: Scope, rel: str) -> bool:
     return parts[-1].startswith("test") and all(p.startswith("Test") for p in parts[:-1])
 
 
+def _imported_helpers(
+    path: Path, tree: ast.Module, helpers_of: dict[Path, dict[str, set[str]]]
+) -> dict[str, set[str]]:
+    """The rules cited by the helpers a file imports from another file of the tests
+    (``from .board_helpers import illegal``, ``from strategies import yaml_text``), by the name
+    they have here: a helper moved out to a shared module counts as it did in the same file."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom) or node.module is None:
+            continue
+        base = TESTS if node.level == 0 else path.parents[node.level - 1]
+        cited = helpers_of.get(base.joinpath(*node.module.split(".")).with_suffix(".py"), {})
+        for alias in node.names:
+            found[alias.asname or alias.name] |= cited.get(alias.name, set())
+    return found
+
+
 def _scan_tests(citations: Citations) -> None:
+    files: list[tuple[Path, str, ast.Module, list[Scope]]] = []
+    helpers_of: dict[Path, dict[str, set[str]]] = {}
     for path in python_files(TESTS):
         rel = _relative(path)
         text = path.read_text(encoding="utf-8")
@@ -147,12 +166,20 @@ def _scan_tests(citations: Citations) -> None:
             top = outermost([s for s in defined if "." not in s.qualname], at)
             if top is not None and top.qualname in helpers:
                 by_helper[top.qualname].add(rule_id)
+        helpers_of[path] = by_helper
+        files.append((path, rel, tree, tests))
+    # A second pass: the helpers of every file are known before the tests that import them.
+    for path, rel, tree, tests in files:
+        by_helper = defaultdict(set, helpers_of[path])
+        for name, rule_ids in _imported_helpers(path, tree, helpers_of).items():
+            by_helper[name] |= rule_ids
         for test in tests:
             for rule_id in named_ids(test.qualname.rsplit(".", 1)[-1]):
                 citations.tests[rule_id].add((rel, test.qualname))
                 citations.everywhere[rule_id].add(rel)
             # Rules cited by module-level data or helpers the test uses (a parametrize
-            # list, a table of expected values, a fixture of the same file).
+            # list, a table of expected values, a fixture of the same file or of a helper
+            # module it imports).
             used = {n.id for n in ast.walk(test.node) if isinstance(n, ast.Name)}
             if isinstance(test.node, ast.FunctionDef | ast.AsyncFunctionDef):
                 used |= {a.arg for a in test.node.args.args}
