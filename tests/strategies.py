@@ -12,6 +12,9 @@ where that costs nothing: every face has a path, effects carry a trigger that
 may act where they are written, a normal item's set slots have counters, a
 monster can be fought. References to other cards (item ids, step ids, scope
 names) are well-formed but point nowhere in particular.
+
+The public strategies are the names without a leading underscore. The strategies of solo
+play (seeds, positions, actions) are in :mod:`solo_strategies`.
 """
 
 from __future__ import annotations
@@ -79,33 +82,6 @@ from chaos_tower.tower.vocabulary import (
     Trigger,
 )
 
-__all__ = [
-    "ALL_TRIGGERS",
-    "CARRY_TRIGGERS",
-    "FACE_TRIGGERS",
-    "SLOT_TRIGGERS",
-    "STEP_TRIGGERS",
-    "amounts",
-    "attributes",
-    "card_ids",
-    "conditions",
-    "effects",
-    "elements",
-    "monster_cards",
-    "names",
-    "normal_items",
-    "rare_items",
-    "rebrights",
-    "room_cards",
-    "schema_errors",
-    "scopes",
-    "sides",
-    "simple_items",
-    "step_cards",
-    "texts",
-    "yaml_text",
-]
-
 T = TypeVar("T")
 
 # -- the schema's bounds ---------------------------------------------------------
@@ -122,8 +98,7 @@ CONSUME_MAX = 10  # recipe `consume`
 
 # -- where each trigger may act (chaos_tower.tower.checks) ----------------------------
 ALL_TRIGGERS: frozenset[Trigger] = frozenset(Trigger)
-FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE,
-                           Trigger.WHILE_ON_FLOOR})
+FACE_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE, Trigger.WHILE_HERE, Trigger.WHILE_ON_FLOOR})
 STEP_TRIGGERS = frozenset({Trigger.ON_ENTER, Trigger.ON_PLACE})
 CARRY_TRIGGERS = frozenset({Trigger.WHILE_CARRIED, Trigger.ON_STEP})
 SLOT_TRIGGERS = frozenset({Trigger.ON_USE})
@@ -154,8 +129,10 @@ def schema_errors(definition: str, data: Any) -> list[str]:
     ``rare_item``, ``item``, ``rebright``, ``sides``, ``elements``, or
     ``vocabulary:condition`` / ``vocabulary:effect`` for the vocabulary's.
     """
-    return [f"{'/'.join(map(str, e.absolute_path)) or '$'}: {e.message}"
-            for e in _definition_validator(definition).iter_errors(data)]
+    return [
+        f"{'/'.join(map(str, e.absolute_path)) or '$'}: {e.message}"
+        for e in _definition_validator(definition).iter_errors(data)
+    ]
 
 
 @cache
@@ -177,8 +154,9 @@ def _out(strategy: st.SearchStrategy[T], as_dict: bool, as_type: Any = None) -> 
     return strategy.map(lambda value: converter().unstructure(value, as_type))
 
 
-def _tuples(strategy: st.SearchStrategy[T], *, min_size: int = 0, max_size: int = _FEW,
-            unique: bool = False) -> st.SearchStrategy[tuple[T, ...]]:
+def _tuples(
+    strategy: st.SearchStrategy[T], *, min_size: int = 0, max_size: int = _FEW, unique: bool = False
+) -> st.SearchStrategy[tuple[T, ...]]:
     return st.lists(strategy, min_size=min_size, max_size=max_size, unique=unique).map(tuple)
 
 
@@ -226,8 +204,9 @@ def attributes() -> st.SearchStrategy[Attribute]:
 
 
 # -- records -----------------------------------------------------------------------
-def elements(*, as_dict: bool = False, min_value: int = AMOUNT_MIN,
-             max_value: int = AMOUNT_MAX) -> st.SearchStrategy[Any]:
+def elements(
+    *, as_dict: bool = False, min_value: int = AMOUNT_MIN, max_value: int = AMOUNT_MAX
+) -> st.SearchStrategy[Any]:
     """An :class:`Elements` vector; each attribute is often left at 0."""
     amount = st.just(0) | st.integers(min_value, max_value)
     strategy = st.builds(Elements, G=amount, W=amount, V=amount, S=amount, D=amount)
@@ -300,10 +279,12 @@ def _when() -> st.SearchStrategy[Condition | None]:
 # -- effects -----------------------------------------------------------------------
 def _add_or_set(set_max: int) -> st.SearchStrategy[dict[str, st.SearchStrategy[int | None]]]:
     """Keyword strategies giving exactly one of ``add`` and ``set`` (the schema's oneOf)."""
-    return st.sampled_from([
-        {"add": amounts(), "set": st.none()},
-        {"add": st.none(), "set": st.integers(0, set_max)},
-    ])
+    return st.sampled_from(
+        [
+            {"add": amounts(), "set": st.none()},
+            {"add": st.none(), "set": st.integers(0, set_max)},
+        ]
+    )
 
 
 def _effects(triggers: frozenset[Trigger]) -> st.SearchStrategy[Effect]:
@@ -312,23 +293,23 @@ def _effects(triggers: frozenset[Trigger]) -> st.SearchStrategy[Effect]:
     return st.one_of(
         _add_or_set(99).flatmap(lambda kw: st.builds(Life, trigger=trigger, when=_when(), **kw)),
         st.builds(ElementsAdd, trigger=trigger, add=elements(), when=_when()),
-        st.builds(ElementChoice, trigger=trigger, add=amounts(), choices=attrs_unique,
-                  when=_when()),
+        st.builds(ElementChoice, trigger=trigger, add=amounts(), choices=attrs_unique, when=_when()),
         st.builds(DaAdd, trigger=trigger, add=amounts(), scope=scopes(), when=_when()),
         st.builds(DaNullify, trigger=trigger, scope=scopes(), when=_when()),
-        st.builds(MonsterElementAdd, trigger=trigger, add=amounts(), scope=scopes(),
-                  when=_when()),
+        st.builds(MonsterElementAdd, trigger=trigger, add=amounts(), scope=scopes(), when=_when()),
         st.builds(CombatDa, trigger=trigger, add=amounts(), when=_when()),
-        *(st.builds(cls, trigger=trigger, when=_when())
-          for cls in (Teleport, ResetCard, MoveCard, Rearrange, SummonRebright)),
+        *(
+            st.builds(cls, trigger=trigger, when=_when())
+            for cls in (Teleport, ResetCard, MoveCard, Rearrange, SummonRebright)
+        ),
         st.builds(FloorUp, trigger=trigger, add=st.integers(1, 9), when=_when()),
-        _add_or_set(99).flatmap(lambda kw: st.builds(
-            RebrightValue, trigger=trigger, attributes=attrs_unique, when=_when(), **kw)),
+        _add_or_set(99).flatmap(
+            lambda kw: st.builds(RebrightValue, trigger=trigger, attributes=attrs_unique, when=_when(), **kw)
+        ),
     )
 
 
-def effects(triggers: Iterable[Trigger] = ALL_TRIGGERS, *,
-            as_dict: bool = False) -> st.SearchStrategy[Any]:
+def effects(triggers: Iterable[Trigger] = ALL_TRIGGERS, *, as_dict: bool = False) -> st.SearchStrategy[Any]:
     """One effect of any ``op``, its trigger drawn from ``triggers``."""
     chosen = frozenset(triggers)
     if not chosen:
@@ -340,6 +321,9 @@ def _effect_lists(triggers: frozenset[Trigger]) -> st.SearchStrategy[tuple[Effec
     return _tuples(_effects(triggers), max_size=min(_FEW, EFFECTS_MAX))
 
 
+# fmt: off
+# The card builders keep a card's fields on a few lines: one per line, as the formatter
+# would write them, they run to the same shape card after card (the duplicates report).
 # -- parts of cards ----------------------------------------------------------------
 def _icons() -> st.SearchStrategy[Icon]:
     return st.builds(Icon, item=card_ids(), when=_when())
@@ -440,141 +424,3 @@ def rebrights(*, as_dict: bool = False) -> st.SearchStrategy[Any]:
     strategy = st.builds(Rebright, id=card_ids(), name=names(), ja=_ja(), text=texts(),
                          values=elements(), da=_sides(1))
     return _out(strategy, as_dict)
-
-
-# -- solo Tower play -----------------------------------------------------------------
-# Strategies that draw seeds, positions and actions of the solo game. The action
-# strategies take the position they choose in, so a test draws them step by step
-# with ``st.data()``; each one shrinks toward the first action of
-# ``legal_actions`` (for a failing game: toward the engine's own order).
-
-import attrs as _attrs  # noqa: E402 - the solo strategies' own imports
-
-import chaos_tower as _ct  # noqa: E402
-
-__all__ += [
-    "action_choices",
-    "any_actions",
-    "careful_actions",
-    "game_seeds",
-    "item_positions",
-    "legal_choices",
-    "malformed_actions",
-    "tower_positions",
-]
-
-
-def game_seeds() -> st.SearchStrategy[int]:
-    """A seed for :func:`chaos_tower.new_game`: small, any 64-bit number, or beyond
-    (negative or larger: the generator keeps the low 64 bits, the state keeps the seed)."""
-    return st.integers(0, 1 << 16) | st.integers(0, (1 << 64) - 1) | st.integers(-(1 << 80), 1 << 80)
-
-
-def legal_choices(state: _ct.State) -> st.SearchStrategy[_ct.Action]:
-    """Any legal action of ``state`` (which must have one), uniformly."""
-    return st.sampled_from(_ct.legal_actions(state))
-
-
-def _loses_at_once(state: _ct.State, action: _ct.Action) -> bool:
-    result = _ct.outcome(_ct.apply(state, action))
-    return result is not None and result.result == "lost"
-
-
-@st.composite
-def careful_actions(draw: st.DrawFn, state: _ct.State) -> _ct.Action:
-    """A legal action of ``state`` that does not lose the game at once, unless every one does.
-
-    The kind of action (place, step, move, take, use, …) is drawn first and then one
-    action of that kind, so the rarer kinds (steps, items) are played about as often
-    as placing and moving: games drawn this way climb floors, fall into ZAP and come
-    back, and pick up, set and use items.
-    """
-    legal = _ct.legal_actions(state)
-    groups: dict[type, list[_ct.Action]] = {}
-    for action in legal:
-        groups.setdefault(type(action), []).append(action)
-    while groups:
-        kind = draw(st.sampled_from(list(groups)))
-        pool = groups[kind]
-        action = draw(st.sampled_from(pool))
-        if not _loses_at_once(state, action):
-            return action
-        pool.remove(action)
-        if not pool:
-            del groups[kind]
-    return draw(st.sampled_from(legal))
-
-
-def action_choices(max_size: int = 300) -> st.SearchStrategy[list[int]]:
-    """Choice numbers for a whole game: step ``i`` plays ``legal[choices[i] % len(legal)]``."""
-    return st.lists(st.integers(0, 1 << 16), max_size=max_size)
-
-
-def any_actions(state: _ct.State) -> st.SearchStrategy[_ct.Action]:
-    """Any action the card set can express (:func:`chaos_tower.action_space`): mostly illegal."""
-    return st.sampled_from(_ct.action_space(state))
-
-
-def malformed_actions(*, aliases: bool = True) -> st.SearchStrategy[object]:
-    """Values :func:`chaos_tower.check_action` calls malformed: cells off the sheet, directions,
-    rotations or attributes out of range or of the wrong type, and things that are not actions.
-
-    ``aliases``: also actions whose fields are ``True``, ``False`` or a float, which compare
-    and hash equal to a well-formed action (``Place(cell=True, ...) == Place(cell=1, ...)``).
-    """
-    bad_int = st.integers(-(1 << 40), -1) | st.integers(25, 1 << 40) | st.sampled_from(["0,0", "1"])
-    bad_small = st.integers(-(1 << 40), -1) | st.integers(5, 1 << 40) | st.sampled_from(["n", "0"])
-    if aliases:
-        alias = st.sampled_from([True, False, 0.0, 1.0, 2.0, 3.0])
-        bad_int, bad_small = bad_int | alias, bad_small | alias
-    return st.one_of(
-        st.builds(_ct.Place, cell=bad_int, rotation=st.integers(0, 3)),
-        st.builds(_ct.Place, cell=st.integers(0, 24), rotation=bad_small),
-        st.builds(_ct.Move, direction=bad_small),
-        st.builds(_ct.Flip, direction=st.integers(0, 3), attribute=bad_small),
-        st.builds(_ct.Fight, direction=bad_small, attribute=st.integers(0, 4)),
-        st.builds(_ct.PlaceRebright, cell=bad_int, rotation=st.integers(0, 3)),
-        st.builds(_ct.Use, slot=st.just("front-0"), cell=bad_int),
-        st.sampled_from([None, "move n", 0, ("place", 0, 0), object()]),
-    )
-
-
-@st.composite
-def tower_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None,
-                    steps: int = 40) -> _ct.State:
-    """A position reached from a new game by up to ``steps`` careful actions."""
-    state = _ct.new_game(cards, seed=draw(game_seeds()), max_actions=max_actions)
-    for _ in range(draw(st.integers(0, steps))):
-        if not _ct.legal_actions(state):
-            break
-        state = _ct.apply(state, draw(careful_actions(state)))
-    return state
-
-
-@st.composite
-def item_positions(draw: st.DrawFn, cards: _ct.TowerCardSet, *, max_actions: int | None = None
-                   ) -> _ct.State:
-    """A position reached by careful play, then given items: some in carry, some set in slots
-    with some of their effect-counters left.
-
-    Not reached by play, but sound (:func:`chaos_tower.tower.solo.invariants.violations` finds
-    nothing): what :func:`chaos_tower.loads` accepts. Games from here use the slot items
-    (Sword Of Light's rearranging, Sack Of Fly's flight and reset, …) far more than play
-    from a new game does.
-    """
-    state = draw(tower_positions(cards, max_actions=max_actions, steps=15))
-    game = state.game
-    free = [i for i in range(len(game.items)) if i not in (*state.carry, *state.slots, *state.lost)]
-    order = draw(st.permutations(free))
-    room = game.carry_limit - len(state.carry)
-    carry = (*state.carry, *order[: draw(st.integers(0, room))])
-    rest = [i for i in order if i not in carry and game.items[i].settable]
-    slots, counters = list(state.slots), list(state.counters)
-    for slot in range(len(slots)):
-        if slots[slot] != -1 or not rest or not draw(st.booleans()):
-            continue
-        item = game.items[rest[0]]
-        full = item.front_counters if game.slot_side[slot] == "front" else item.rear_counters
-        slots[slot], counters[slot] = rest.pop(0), -1 if full is None else draw(st.integers(1, full))
-    return _attrs.evolve(state, carry=carry, slots=tuple(slots), counters=tuple(counters), events=())
-

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 import chaos_tower as ct
-import strategies as tst
+import solo_strategies as tst
 from chaos_tower.rulebook import tower_rules
 from chaos_tower.tower.solo.invariants import violations
 
