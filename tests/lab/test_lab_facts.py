@@ -19,6 +19,7 @@ import chaos_tower as ct
 from chaos_tower import lab
 from chaos_tower.agents import decide, make_agent
 from chaos_tower.app.cli import main
+from chaos_tower.kernel.facts import card_names
 from chaos_tower.lab.facts import tracker_for
 
 REPO = Path(__file__).resolve().parents[2]
@@ -104,3 +105,51 @@ def test_validate_play_says_why_it_plays_no_game_of_such_a_set() -> None:
         f"no games played: cards {cards.monsters[0].id} and {cards.monsters[1].id} are both named "
         f"{cards.monsters[0].name!r}: the lab could not tell their facts apart; give each card its own name"
     ]
+
+
+def test_TOC_PROG2_03_every_monster_fought_is_read_from_its_defeat() -> None:
+    # The solo tracker skips the "elements" events: the element paid for a fight ("...: fighting X")
+    # is always followed by X's "defeat" in the same action (TOC-PROG2-03), which it reads instead.
+    cards = ct.load_cardset()
+    names = card_names(cards)
+    fights = 0
+    for seed in range(40):
+        state = ct.new_game(cards, seed=seed, max_actions=400)
+        agent = make_agent("random", 0, seed)
+        tracker = tracker_for("tower-solo", cards)
+        paid: set[str] = set()
+        while ct.current_player(state) is not None:
+            state = ct.apply(state, decide(agent, state))
+            tracker.observe(state.events)
+            kinds = [(e.kind, e.text) for e in state.events]
+            for index, (kind, text) in enumerate(kinds):
+                if kind == "elements" and ": fighting " in text:
+                    name = text.partition(": fighting ")[2]
+                    assert ("defeat", f"{name} is defeated and turned over") in kinds[index:], kinds
+                    paid.add(names[name])
+        row = tracker.row()
+        fights += len(paid)
+        assert paid == set(row["defeated"]) and paid <= set(row["fought"]), (seed, paid, row)
+    assert fights > 5  # the seeds fight
+
+
+def test_a_chunks_columns_are_the_rows_of_play_game() -> None:
+    import io
+
+    import pyarrow.parquet as pq
+
+    from chaos_tower.lab.results import to_table
+    from chaos_tower.lab.spec import CardSource
+    from chaos_tower.lab.worker import play_chunk, play_game
+
+    for spec, game in (
+        (lab.RunSpec(games=30, seed=2), "tower"),
+        (lab.RunSpec(mode="vs", players=3, games=30), "tower"),
+    ):
+        cards = ct.load_cardset(game=game)
+        _, actions, data = play_chunk(
+            {"spec": spec.as_json(), "cards": CardSource(game=game), "start": 5, "stop": 25}
+        )
+        rows = [play_game(spec, cards, index) for index in range(5, 25)]
+        assert pq.read_table(io.BytesIO(data)).equals(to_table(rows))
+        assert actions == sum(row["length"] for row in rows) > 0

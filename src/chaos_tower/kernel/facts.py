@@ -13,14 +13,21 @@ tracker (``chaos_tower.tower.labfacts``, ``chaos_tower.crest.labfacts``) reads i
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from .race import Race
 
-__all__ = ["FACTS", "FactsError", "Tracker", "card_names", "seat_results"]
+__all__ = ["FACTS", "ROW", "FactsError", "Tracker", "card_names", "seat_results"]
 
 FACTS = ("drawn", "placed", "fought", "defeated", "held", "used")
 """The per-card fact columns, each a sorted list of distinct card IDs per game."""
+ROW = (
+    *FACTS,
+    *("killers", "floor", "first", "seat_cards", "monsters", "turns"),
+    *("lead_changes", "leader", "lead_kept", "bluffs", "bluffs_kept"),
+)
+"""The columns of a tracker's row (:meth:`Tracker.row`), in the order of :meth:`Tracker.values`."""
 
 
 class FactsError(ValueError):
@@ -79,6 +86,7 @@ def seat_results(end: Any, players: int) -> list[str]:
 _UNREAD = frozenset(("",))
 """The ID :meth:`Tracker._id` gives a name no card has: counted for no card."""
 _NO_RACE: dict[str, Any] = {}
+_FACT_SETS = itemgetter(*FACTS)  # a tracker's sets of FACTS, in that order
 
 
 class Tracker:
@@ -147,26 +155,30 @@ class Tracker:
         return seat_results(end, players)
 
     def row(self) -> dict[str, Any]:
-        """The facts as row values (card IDs)."""
-        # Written for speed: one row per game of a lab run (issue 25, the lab's overhead).
-        row: dict[str, Any] = {}
-        for fact, cards in self.sets.items():
-            row[fact] = sorted(cards - _UNREAD) if "" in cards else sorted(cards)
-        row["killers"] = [card for card in self.killers if card]
-        row["floor"] = self.floor
-        row["first"] = self.first
+        """The facts as row values (card IDs), by column name (:data:`ROW`)."""
+        return dict(zip(ROW, self.values(), strict=True))
+
+    def values(self) -> tuple[Any, ...]:
+        """The facts as row values, in the order of :data:`ROW`: a lab chunk keeps one tuple per game
+        and turns them into columns at once (no dict per game; issue 25, the lab's overhead)."""
+        facts = [sorted(cards - _UNREAD) if "" in cards else sorted(cards) for cards in _FACT_SETS(self.sets)]
         seat_cards = self.seat_cards
-        row["seat_cards"] = sorted(e for e in seat_cards if not e.endswith(":")) if seat_cards else []
         monsters = self.monsters
-        row["monsters"] = [monsters.get(seat, "") for seat in range(len(monsters))] if monsters else None
-        row["turns"] = self.turns if self.counts_turns else None
         race = self.race.row() if self.race is not None else _NO_RACE
-        row["lead_changes"] = race.get("lead_changes")
-        row["leader"] = race.get("leader")
-        row["lead_kept"] = race.get("lead_kept")
-        row["bluffs"] = self.bluffs
-        row["bluffs_kept"] = self.bluffs_kept
-        return row
+        return (
+            *facts,
+            [card for card in self.killers if card],
+            self.floor,
+            self.first,
+            sorted(e for e in seat_cards if not e.endswith(":")) if seat_cards else [],
+            [monsters.get(seat, "") for seat in range(len(monsters))] if monsters else None,
+            self.turns if self.counts_turns else None,
+            race.get("lead_changes"),
+            race.get("leader"),
+            race.get("lead_kept"),
+            self.bluffs,
+            self.bluffs_kept,
+        )
 
     @staticmethod
     def expected(cards: Any) -> list[tuple[str, tuple[str, ...], str]]:

@@ -12,11 +12,11 @@ from functools import cache
 from typing import Any
 
 from chaos_tower import registry
-from chaos_tower.kernel.facts import FACTS, FactsError, Tracker
+from chaos_tower.kernel.facts import FACTS, ROW, FactsError, Tracker
 
 from .failure import LabError
 
-__all__ = ["FACTS", "Tracker", "mode_named", "tracker_for"]
+__all__ = ["FACTS", "ROW", "Tracker", "mode_named", "tracker_for"]
 
 
 @cache

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 
 from .spec import LabError
 
-__all__ = ["SCHEMA", "part_name", "read_games", "read_record", "to_table"]
+__all__ = ["SCHEMA", "columns_table", "part_name", "read_games", "read_record", "to_table"]
 
 _CARDS = pa.list_(pa.string())
 SCHEMA = pa.schema(
@@ -66,6 +66,14 @@ rightly (:mod:`.metrics`).
 def to_table(rows: list[dict[str, Any]]) -> pa.Table:
     """The rows as an Arrow table of :data:`SCHEMA`."""
     return pa.Table.from_pylist(rows, schema=SCHEMA)
+
+
+def columns_table(columns: dict[str, list[Any]], rows: int) -> pa.Table:
+    """Columns of ``rows`` values each (by name, every column of :data:`SCHEMA`) as an Arrow table of
+    it: the same table as :func:`to_table` of those rows, without a dict per row (a lab chunk)."""
+    if not rows:
+        return SCHEMA.empty_table()
+    return pa.Table.from_pydict(columns, schema=SCHEMA)
 
 
 def part_name(chunk: int) -> str:

@@ -22,10 +22,10 @@ import chaos_tower as ct
 from chaos_tower.agents import decide
 
 from .agents import Factory, factory_for
-from .facts import tracker_for
+from .facts import ROW, tracker_for
 from .spec import CardSource, RunSpec, agent_seed, game_seed
 
-__all__ = ["Job", "ignore_sigint", "play_chunk", "play_game", "start_worker"]
+__all__ = ["COLUMNS", "Job", "ignore_sigint", "play_chunk", "play_game", "start_worker"]
 
 Job = dict[str, Any]
 """``{"spec": RunSpec.as_json(), "cards": CardSource, "start": i, "stop": j}``."""
@@ -83,6 +83,15 @@ def _fixed(spec: RunSpec) -> _Fixed:
     return options, factories, spec.new_game_options(), spec.seat_agents(), spec.rules
 
 
+GAME_COLUMNS = (
+    *("game", "seed", "agents", "options", "outcome"),
+    *("cause", "length", "results", "returns", "winners"),
+)
+"""The row's columns a worker sets itself, after the tracker's (:data:`chaos_tower.kernel.facts.ROW`)."""
+COLUMNS = (*ROW, *GAME_COLUMNS)
+"""Every column of a row, in the order of :func:`_play`'s values."""
+
+
 def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | None = None) -> dict[str, Any]:
     """Play game ``index`` of the run and return its row (``seeds``: the seats' agent seeds, if not
     the run's own: an experiment giving one agent other random numbers on the same game seed).
@@ -90,12 +99,14 @@ def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | No
     Every game-specific part comes from the registry: the mode's options (``new_game``'s
     keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
     """
-    return _play(spec, _fixed(spec), cards, index, seeds)
+    return dict(zip(COLUMNS, _play(spec, _fixed(spec), cards, index, seeds), strict=True))
 
 
 def _play(
     spec: RunSpec, fixed: _Fixed, cards: Any, index: int, seeds: tuple[int, ...] | None
-) -> dict[str, Any]:
+) -> tuple[Any, ...]:
+    # The game's row as values in the order of COLUMNS: a chunk keeps these tuples and makes its
+    # columns of them at once (play_chunk), no dict per game (issue 25, the lab's overhead).
     seed = game_seed(spec.seed, index)
     options, factories, keywords, seat_agents, rules = fixed
     # The options of any mode, as data: the dispatch itself, not the typed overloads.
@@ -131,18 +142,19 @@ def _play(
     tracker.close(state)
     end = ct.outcome(state)
     results = tracker.results(end, spec.players)
-    row = tracker.row()  # the facts; then the game's own columns (set one by one: no merge of dicts)
-    row["game"] = index
-    row["seed"] = seed
-    row["agents"] = list(seat_agents)
-    row["options"] = options
-    row["outcome"] = _summary(results)
-    row["cause"] = end.cause
-    row["length"] = length
-    row["results"] = results
-    row["returns"] = list(ct.returns(state))
-    row["winners"] = [s for s, r in enumerate(results) if r == "won"]
-    return row
+    return (
+        *tracker.values(),
+        index,
+        seed,
+        list(seat_agents),
+        options,
+        _summary(results),
+        end.cause,
+        length,
+        results,
+        list(ct.returns(state)),
+        [s for s, r in enumerate(results) if r == "won"],
+    )
 
 
 def _summary(results: list[str]) -> str:
@@ -159,13 +171,14 @@ def play_chunk(job: Job) -> tuple[int, int, bytes]:
     """Play games ``start`` to ``stop`` (excluded); (games, actions, Parquet bytes of their rows)."""
     import pyarrow.parquet as pq
 
-    from .results import to_table
+    from .results import columns_table
 
     spec = RunSpec.from_json(job["spec"])
     source: CardSource = job["cards"]
     cards = source.load()
     fixed = _fixed(spec)  # once a chunk: a spec read from JSON is equal to, not the same as, the last
     rows = [_play(spec, fixed, cards, index, None) for index in range(job["start"], job["stop"])]
+    columns = dict(zip(COLUMNS, map(list, zip(*rows, strict=True)), strict=True)) if rows else {}
     buffer = io.BytesIO()
-    pq.write_table(to_table(rows), buffer)
-    return len(rows), sum(int(r["length"]) for r in rows), buffer.getvalue()
+    pq.write_table(columns_table(columns, len(rows)), buffer)
+    return len(rows), sum(columns["length"]) if rows else 0, buffer.getvalue()
