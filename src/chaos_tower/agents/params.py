@@ -95,11 +95,19 @@ PARAMETERS: dict[str, dict[str, Param]] = {
     },
 }
 PARAMETERS["mcts-cheat"] = PARAMETERS["mcts"]
+PARAMETERS["rollout"] = {
+    key: PARAMETERS["mcts"][key] for key in ("simulations", "budget", "seconds", "rollout", "width")
+}
 """Each agent of the registry by name: its parameters by name."""
 
-_BUDGETS = {name: ("simulations", "budget", "seconds") for name in ("mcts", "mcts-cheat")}
+_SEARCHES = ("mcts", "mcts-cheat", "rollout")
+_BUDGETS = {name: ("simulations", "budget", "seconds") for name in _SEARCHES}
 """A searching agent's budgets, of which exactly one is used (the first is the default's)."""
-_DEFAULT_BUDGET = {name: ("simulations", 200) for name in ("mcts", "mcts-cheat")}
+_DEFAULT_BUDGET = {
+    "mcts": ("simulations", 200),
+    "mcts-cheat": ("simulations", 200),
+    "rollout": ("simulations", 48),
+}
 
 
 def parse_agent(text: str) -> tuple[str, tuple[tuple[str, Value], ...]]:
