@@ -5,6 +5,7 @@
     python bench/bench_strength.py --games 400 --seconds 0.1        # the issue's thinking time
     python bench/bench_strength.py --items 1 --modes crest2 --agent mcts:simulations=50,prior=2
     python bench/bench_strength.py --items 2 3 4 --solo-seeds 200   # the solo items
+    python bench/bench_strength.py --items 2 --solo-seeds 1000 --jobs 2
     python bench/bench_strength.py --jobs 2 ...                     # games in 2 processes
     python bench/bench_strength.py --calibrate 0.1                  # simulations 100 ms affords
 
@@ -18,8 +19,9 @@ the searcher's side wins scores 1, a draw or a game at the action cap 1/2, a los
 item holds when the score is at least 60 % and the interval's low end above 50 %. Beside it:
 each agent's decisions a CPU second (decisions with one legal action included, as played).
 
-Item 2: the solo win rate of ``--solo-agent`` and of the heuristic on seeds ``0 .. solo-seeds-1``,
-Wilson intervals, and their ratio (the item asks for 2x). Item 3: the share of games ending at
+Item 2: the solo win rate of ``--solo-agent`` (default :data:`SOLO_AGENT`) and of the heuristic
+on seeds ``0 .. solo-seeds-1``, Wilson intervals, and their ratio (the item asks for 2x), the
+seeds in ``--jobs`` processes. Item 3: the share of games ending at
 the action cap per agent and mode (``bench/bench_stalls.py``; ``--stall-games`` a mode).
 Item 4: the oracle's verdict on ``--solo-seeds`` seeds (``bench/bench_oracle.py``'s measure),
 ``--oracle-seconds`` each.
@@ -28,6 +30,7 @@ Item 4: the oracle's verdict on ``--solo-seeds`` seeds (``bench/bench_oracle.py`
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -47,6 +50,8 @@ MODES: dict[str, Callable[[Any, Any, int], Any]] = {
         crest, players=4, teams=True, seed=seed, max_actions=CAP
     ),
 }
+SOLO_AGENT = "rollout:simulations=32"
+"""Item 2's default searcher: rollouts from the heuristic, at a fixed count near 100 ms a decision."""
 _SETS: dict[str, Any] = {}
 
 
@@ -114,22 +119,49 @@ def item1(mode: str, games: int, spec: str, against: str, jobs: int, first: int 
     }
 
 
-def solo_wins(spec: str, seeds: int) -> tuple[int, int, float]:
-    """(wins, seeds, decisions a CPU second) of ``spec`` on solo seeds ``0 .. seeds-1``."""
+def solo_game(spec: str, seed: int) -> tuple[bool, int, float]:
+    """(won, decisions, CPU seconds deciding) of ``spec`` on solo seed ``seed`` (cap 600 actions)."""
     tower, _ = _sets()
     name, params = parse_agent(spec)
-    wins, spent, decisions = 0, 0.0, 0
-    for seed in range(seeds):
-        agent = make_agent(name, 0, seed * 10, **dict(params))
-        state = ct.new_game(tower, seed=seed, max_actions=600)
-        while not ct.is_terminal(state):
-            started = time.process_time()
-            action = decide(agent, state)
-            spent += time.process_time() - started
-            decisions += 1
-            state = ct.apply(state, action)
-        wins += ct.outcome(state).result == "won"
+    agent = make_agent(name, 0, seed * 10, **dict(params))
+    state = ct.new_game(tower, seed=seed, max_actions=600)
+    spent, decisions = 0.0, 0
+    while not ct.is_terminal(state):
+        started = time.process_time()
+        action = decide(agent, state)
+        spent += time.process_time() - started
+        decisions += 1
+        state = ct.apply(state, action)
+    return ct.outcome(state).result == "won", decisions, spent
+
+
+def _solo_game(args: tuple[str, int]) -> tuple[bool, int, float]:
+    return solo_game(*args)
+
+
+def solo_wins(spec: str, seeds: int, jobs: int = 1) -> tuple[int, int, float]:
+    """(wins, seeds, decisions a CPU second) of ``spec`` on solo seeds ``0 .. seeds-1``, the seeds
+    played in ``jobs`` processes (a seed's game is the same in any of them)."""
+    tasks = [(spec, seed) for seed in range(seeds)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_solo_game, tasks, chunksize=4))
+    else:
+        results = [_solo_game(task) for task in tasks]
+    wins = sum(won for won, _, _ in results)
+    decisions = sum(d for _, d, _ in results)
+    spent = sum(s for _, _, s in results)
     return wins, seeds, decisions / spent if spent else float("inf")
+
+
+def ratio_interval(mine: int, base: int, n: int) -> tuple[float, float]:
+    """The 95 % interval of the ratio of two win rates over ``n`` seeds each (Katz's log method;
+    it ignores that the seeds are shared, so it is wider than a paired one); ``mine`` 0: (0, 0)."""
+    if mine == 0 or base == 0:
+        return 0.0, 0.0 if mine == 0 else float("inf")
+    spread = 1.96 * math.sqrt(1 / mine - 1 / n + 1 / base - 1 / n)
+    ratio = mine / base
+    return ratio * math.exp(-spread), ratio * math.exp(spread)
 
 
 def calibrate(mode: str, seconds: float, spec: str, seeds: int = 3) -> tuple[float, int]:
@@ -173,18 +205,19 @@ def _print_item1(args: argparse.Namespace, spec: str) -> bool:
 
 def _print_item2(args: argparse.Namespace) -> bool:
     print(f"item 2: solo wins on seeds 0-{args.solo_seeds - 1} (95 % Wilson intervals)")
-    rates = {}
+    rates, wins_of = {}, {}
     for spec in (args.solo_agent, "heuristic"):
-        wins, n, dps = solo_wins(spec, args.solo_seeds)
+        wins, n, dps = solo_wins(spec, args.solo_seeds, args.jobs)
         rate, low, high = wilson(wins, n)
-        rates[spec] = rate
+        rates[spec], wins_of[spec] = rate, wins
         print(f"  {spec:<28} {wins:>4}/{n:<4} {rate:>6.1%}  {low:>6.1%} .. {high:>6.1%}  {dps:>9.1f} dec/s")
     base, mine = rates["heuristic"], rates[args.solo_agent]
     if base == 0:
         print("  ratio undefined: the heuristic won none (more seeds are needed)")
         return False
     ratio = mine / base
-    print(f"  ratio {ratio:.2f} (the item asks for 2)")
+    low, high = ratio_interval(wins_of[args.solo_agent], wins_of["heuristic"], args.solo_seeds)
+    print(f"  ratio {ratio:.2f}, 95 % interval {low:.2f} .. {high:.2f} (the item asks for 2)")
     return ratio >= 2
 
 
@@ -235,7 +268,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--agent", default=None, help="item 1: the searcher, NAME:KEY=VALUE,... (overrides)")
     parser.add_argument("--against", default="heuristic", help="item 1: the opponent (default heuristic)")
     parser.add_argument("--first-seed", type=int, default=0, help="item 1: the first game seed (default 0)")
-    parser.add_argument("--jobs", type=int, default=1, help="item 1: processes playing games (default 1)")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="items 1 and 2: processes playing games (default 1)"
+    )
     parser.add_argument(
         "--calibrate",
         type=float,
@@ -243,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="SECONDS",
         help="print the simulations a decision of SECONDS affords in each mode, then stop",
     )
-    parser.add_argument("--solo-agent", default="mcts:simulations=50", help="item 2: the solo searcher")
+    parser.add_argument("--solo-agent", default=SOLO_AGENT, help=f"item 2: the solo searcher ({SOLO_AGENT})")
     parser.add_argument("--solo-seeds", type=int, default=100, help="items 2 and 4: solo seeds (default 100)")
     parser.add_argument("--stall-games", type=int, default=100, help="item 3: games a mode (default 100)")
     parser.add_argument("--cap", type=int, default=600, help="item 3: the action cap (default 600)")

@@ -34,7 +34,7 @@ def test_old_agent_names_still_import_from_where_they_were() -> None:
         old = rf"^chaos_tower\.agents\.{name} is an old path, removed in"
         with pytest.warns(DeprecationWarning, match=old):
             assert getattr(ct.agents, name) is getattr(solo, name)
-    assert set(AGENTS) == {"random", "greedy", "heuristic", "mcts", "mcts-cheat"}
+    assert set(AGENTS) == {"random", "greedy", "heuristic", "mcts", "rollout", "mcts-cheat"}
 
 
 def test_TOC_OVER_01_heuristic_agent_does_not_walk_in_circles() -> None:

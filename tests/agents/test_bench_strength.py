@@ -26,3 +26,20 @@ def test_an_odd_sample_or_a_wrong_agent_is_refused() -> None:
         bench.main(["--games", "3"])
     with pytest.raises(ValueError, match="width"):
         bench.main(["--agent", "mcts:width=-1"])
+
+
+def test_item2_plays_the_same_seeds_in_any_number_of_processes() -> None:
+    """Item 2's --jobs: a seed's game does not depend on the process that plays it."""
+    bench = load_bench("bench_strength")
+    assert bench.solo_wins("heuristic", 3, 2)[:2] == bench.solo_wins("heuristic", 3, 1)[:2]
+    assert bench.solo_game("rollout:simulations=2", 1)[:2] == bench.solo_game("rollout:simulations=2", 1)[:2]
+
+
+def test_item2_ratio_interval_brackets_the_ratio() -> None:
+    """Katz's interval of a ratio of win rates contains the ratio and is wider with fewer wins."""
+    bench = load_bench("bench_strength")
+    low, high = bench.ratio_interval(120, 60, 1000)
+    assert low < 2.0 < high
+    few_low, few_high = bench.ratio_interval(12, 6, 100)
+    assert few_low < low and few_high > high
+    assert bench.ratio_interval(0, 6, 100) == (0.0, 0.0)

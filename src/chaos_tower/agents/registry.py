@@ -96,11 +96,29 @@ def _mcts_cheat(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
     return _mcts(seat, seed, cheat=True, **params)
 
 
+ROLLOUT_DEFAULTS = {"rollout": 10, "width": 6}
+"""The ``rollout`` agent's playout length and root width unless given (issue 24 item 2: screened
+on solo seeds with ``bench/bench_strength.py --items 2``)."""
+
+
+def _rollout(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
+    # Rollouts from the heuristic: MCTS's halving root (the heuristic's choice and the best few by
+    # the kit's value, compared on shared worlds) whose every simulation lets the heuristic play
+    # ``rollout`` actions in a world drawn for the seat before the kit's graded value judges it.
+    # The solo kit's own MCTS plays no action (rollout 0): one step's value cannot see a death
+    # a few moves on, and wins are too rare to learn from the result alone.
+    checked: dict[str, Any] = ROLLOUT_DEFAULTS | check_params("rollout", params)
+    if "seconds" in checked:
+        checked["simulations"] = None
+    return MctsAgent(seed, playout="heuristic", **checked)
+
+
 AGENTS: dict[str, Callable[..., Agent]] = {
     "random": _random,
     "greedy": _greedy,
     "heuristic": _heuristic,
     "mcts": _mcts,
+    "rollout": _rollout,
     "mcts-cheat": _mcts_cheat,
 }
 """The game-independent agents from weakest to strongest (the ladder's order), then the cheating

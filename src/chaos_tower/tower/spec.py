@@ -59,7 +59,7 @@ SPEC = GameSpec(
             variants=(Variant(name="chaos_tower_solo"),),
             agent_max_actions=2000,
             players=(1, 1),  # one player against the tower; the shuffled deck is the chance, and hidden
-            agents=("random", "greedy", "heuristic", "mcts", "mcts-cheat", "oracle-cheat"),
+            agents=("random", "greedy", "heuristic", "mcts", "rollout", "mcts-cheat", "oracle-cheat"),
             agent_kit=SOLO_KIT,
             label="the solo game",
             stray_flags="--extra-rule and the VS readings belong to --mode vs",
