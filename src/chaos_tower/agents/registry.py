@@ -84,12 +84,18 @@ def _heuristic(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
     return ModeAgent("heuristic", seed, checked)
 
 
-def _mcts(seat: int = 0, seed: int = 0, cheat: bool = False, **params: Any) -> Agent:
+def _search(name: str, seed: int, params: dict[str, Any], defaults: dict[str, Any], **fixed: Any) -> Agent:
+    """An :class:`MctsAgent` from the checked parameters of the agent ``name`` over its ``defaults``,
+    with the keywords ``fixed`` by the agent itself."""
     # Exactly one budget (check_params): a time budget alone turns the simulation count off.
-    checked: dict[str, Any] = check_params("mcts", params)
+    checked: dict[str, Any] = defaults | check_params(name, params)
     if "seconds" in checked:
         checked["simulations"] = None
-    return MctsAgent(seed, cheat=cheat, **checked)
+    return MctsAgent(seed, **fixed, **checked)
+
+
+def _mcts(seat: int = 0, seed: int = 0, cheat: bool = False, **params: Any) -> Agent:
+    return _search("mcts", seed, params, {}, cheat=cheat)
 
 
 def _mcts_cheat(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
@@ -107,10 +113,7 @@ def _rollout(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
     # ``rollout`` actions in a world drawn for the seat before the kit's graded value judges it.
     # The solo kit's own MCTS plays no action (rollout 0): one step's value cannot see a death
     # a few moves on, and wins are too rare to learn from the result alone.
-    checked: dict[str, Any] = ROLLOUT_DEFAULTS | check_params("rollout", params)
-    if "seconds" in checked:
-        checked["simulations"] = None
-    return MctsAgent(seed, playout="heuristic", **checked)
+    return _search("rollout", seed, params, ROLLOUT_DEFAULTS, playout="heuristic")
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {

@@ -9,6 +9,7 @@ in game order.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -68,11 +69,13 @@ def to_table(rows: list[dict[str, Any]]) -> pa.Table:
     return pa.Table.from_pylist(rows, schema=SCHEMA)
 
 
-def columns_table(columns: dict[str, list[Any]], rows: int) -> pa.Table:
-    """Columns of ``rows`` values each (by name, every column of :data:`SCHEMA`) as an Arrow table of
-    it: the same table as :func:`to_table` of those rows, without a dict per row (a lab chunk)."""
+def columns_table(names: Sequence[str], rows: list[tuple[Any, ...]]) -> pa.Table:
+    """Rows given as tuples of values in the order of ``names`` (every column of :data:`SCHEMA`) as
+    an Arrow table: the same table as :func:`to_table` of those rows as dicts, without a dict per
+    row (a lab chunk)."""
     if not rows:
         return SCHEMA.empty_table()
+    columns = dict(zip(names, map(list, zip(*rows, strict=True)), strict=True))
     return pa.Table.from_pydict(columns, schema=SCHEMA)
 
 

@@ -90,6 +90,7 @@ GAME_COLUMNS = (
 """The row's columns a worker sets itself, after the tracker's (:data:`chaos_tower.kernel.facts.ROW`)."""
 COLUMNS = (*ROW, *GAME_COLUMNS)
 """Every column of a row, in the order of :func:`_play`'s values."""
+_LENGTH = COLUMNS.index("length")
 
 
 def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | None = None) -> dict[str, Any]:
@@ -178,7 +179,6 @@ def play_chunk(job: Job) -> tuple[int, int, bytes]:
     cards = source.load()
     fixed = _fixed(spec)  # once a chunk: a spec read from JSON is equal to, not the same as, the last
     rows = [_play(spec, fixed, cards, index, None) for index in range(job["start"], job["stop"])]
-    columns = dict(zip(COLUMNS, map(list, zip(*rows, strict=True)), strict=True)) if rows else {}
     buffer = io.BytesIO()
-    pq.write_table(columns_table(columns, len(rows)), buffer)
-    return len(rows), sum(columns["length"]) if rows else 0, buffer.getvalue()
+    pq.write_table(columns_table(COLUMNS, rows), buffer)
+    return len(rows), sum(row[_LENGTH] for row in rows), buffer.getvalue()
