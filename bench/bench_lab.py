@@ -15,8 +15,11 @@ end, in this process, keeping nothing. The lab also reads every event into
 the row's card facts, writes Parquet and the run record, and (with workers)
 ships jobs to processes. The bare loop and the one-worker lab alternate in
 rounds so a busy machine slows both alike. The overhead against its target is
-measured finer still: the bare loop and a worker's unit of work (``play_chunk``)
-alternate in blocks of a run's chunk (500 games) on the same seeds (:func:`interleaved`).
+measured finer still (:func:`interleaved`): the bare loop and a worker's unit of work
+(``play_chunk``, its games' rows and its Parquet file) alternate 10 games at a time on the same
+seeds, and the figure set against the target is the median of the pairs' ratios plus the
+chunks' own share (a shared machine's bursts of other work move a sum of blocks by several
+points, not the median of a thousand pairs).
 """
 
 from __future__ import annotations
@@ -52,39 +55,66 @@ def bare(games: int, seed: int = 0) -> tuple[float, float]:
     return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
 
 
-def interleaved(games: int, block: int | None = None, seed: int = 0) -> tuple[float, float]:
-    """(bare loop, lab) games per CPU second, the two alternating in blocks of ``block`` games.
+def interleaved(
+    games: int, block: int | None = None, seed: int = 0, pair: int = 10
+) -> tuple[float, float, list[float], float]:
+    """(bare loop, lab) games per CPU second, the two alternating on the same games; each pair's lab
+    CPU time over the bare loop's (one ratio a ``pair`` of games); the chunks' own CPU time (their
+    set-up, and the rows made into a Parquet file) as a share of the bare loop's.
 
-    The lab's side is a worker's unit of work, ``play_chunk`` (the games with their card facts, the
-    rows and their Parquet bytes), of the size a run of these games gives its chunks
-    (:func:`chaos_tower.lab.runner.default_chunk` with two workers: 500 random games for 4,000 or
-    more); what a run adds around it (the record, the pool) is a fixed cost of milliseconds.
-    Alternating blocks on the same seeds lets a machine whose load changes
-    slow both sides alike, which two long measurements one after the other do not.
+    The lab's side is a worker's unit of work, ``play_chunk``, taken apart: for each chunk of
+    ``block`` games (:func:`chaos_tower.lab.runner.default_chunk` with two workers: 500 random
+    games for 4,000 or more) its set-up (:func:`chaos_tower.lab.worker.chunk_player`), each game's
+    row, and the Parquet file of the chunk's rows (:func:`chaos_tower.lab.worker.rows_parquet`);
+    what a run adds around it (the record, the pool) is a fixed cost of milliseconds. The games of
+    the two sides alternate ``pair`` by ``pair``, the side that goes first swapped each time: the
+    same work timed twice in a row here differs by a fifth from one 500-game block to the next
+    (other tenants of the machine), by much less from one 10-game pair to the next, and the
+    median of many pairs' ratios is not moved by a burst in a few.
     """
     from chaos_tower.lab.runner import default_chunk
     from chaos_tower.lab.spec import CardSource
-    from chaos_tower.lab.worker import play_chunk
+    from chaos_tower.lab.worker import chunk_player, play_chunk, rows_parquet
 
     run_spec = lab.RunSpec(games=games, seed=seed)
     block = block or default_chunk(run_spec, 2)
     spec = run_spec.as_json()
     source = CardSource(game="tower")
     play_chunk({"spec": spec, "cards": source, "start": 0, "stop": 10})  # loads the set once
-    bare_cpu = lab_cpu = 0.0
-    for start in range(0, games, block):
-        stop = min(games, start + block)
-        cpu = time.process_time()
+
+    def bare_side(start: int, stop: int) -> None:
         for i in range(start, stop):
             state = ct.new_game(CARDS, seed=lab.game_seed(seed, i), max_actions=2000)
             agent = RandomAgent(lab.agent_seed(seed, i, 0))
             while ct.current_player(state) is not None:
                 state = ct.apply(state, decide(agent, state))
-        bare_cpu += time.process_time() - cpu
+
+    bare_cpu = lab_cpu = chunk_cpu = 0.0
+    ratios = []
+    for start in range(0, games, block):
+        stop = min(games, start + block)
         cpu = time.process_time()
-        play_chunk({"spec": spec, "cards": source, "start": start, "stop": stop})
-        lab_cpu += time.process_time() - cpu
-    return games / bare_cpu, games / lab_cpu
+        play = chunk_player({"spec": spec, "cards": source, "start": start, "stop": stop})
+        chunk_cpu += time.process_time() - cpu
+        rows: list[tuple[Any, ...]] = []
+        for first in range(start, stop, pair):
+            last = min(stop, first + pair)
+            bare_first = len(ratios) % 2 == 0
+            spent = [0.0, 0.0]  # bare, lab
+            for side in (0, 1) if bare_first else (1, 0):
+                cpu = time.process_time()
+                if side == 0:
+                    bare_side(first, last)
+                else:
+                    rows.extend(play(range(first, last)))
+                spent[side] = time.process_time() - cpu
+            bare_cpu += spent[0]
+            lab_cpu += spent[1]
+            ratios.append(spent[1] / spent[0])
+        cpu = time.process_time()
+        rows_parquet(rows)
+        chunk_cpu += time.process_time() - cpu
+    return games / bare_cpu, games / (lab_cpu + chunk_cpu), ratios, chunk_cpu / bare_cpu
 
 
 def with_lab(games: int, seed: int = 0, **how: Any) -> tuple[float, float]:
@@ -163,7 +193,12 @@ def main() -> None:
     overhead = 100 * (1 - inline_cpu / b_cpu)
     games_bare = median([a[0] for a in alternating])
     games_lab = median([a[1] for a in alternating])
-    per_game = 100 * (games_bare / games_lab - 1)  # the lab's extra CPU time, as a share of the bare loop's
+    summed = 100 * (games_bare / games_lab - 1)  # the lab's extra CPU time, as a share of the bare loop's
+    ratios = sorted(ratio for a in alternating for ratio in a[2])
+    chunks = 100 * median([a[3] for a in alternating])
+    games_part = 100 * (median(ratios) - 1)  # the games' part, the median over the pairs
+    per_game = games_part + chunks
+    quartiles = 100 * (ratios[len(ratios) // 4] - 1), 100 * (ratios[3 * len(ratios) // 4] - 1)
     million = 1_000_000 / steady / 60
     print(f"games per measurement: {args.games:,}; medians of {args.rounds} rounds")
     print(f"bare loop, this process:       {b:8,.0f} games/s  {b_cpu:8,.0f} games per CPU second")
@@ -172,8 +207,10 @@ def main() -> None:
         f"  overhead {overhead:5.1f} % (CPU, one measurement after the other)"
     )
     print(
-        f"bare loop and lab alternating in chunks of a run's size: {games_bare:8,.0f} and {games_lab:,.0f} "
-        f"games per CPU second: lab overhead {per_game:5.1f} % (CPU)   "
+        f"bare loop and lab alternating, 10 games at a time: {games_bare:8,.0f} and {games_lab:,.0f} "
+        f"games per CPU second ({summed:.1f} % more CPU in all); lab overhead {per_game:5.1f} % (CPU: "
+        f"the games' {games_part:.1f} %, the median of {len(ratios)} pairs, quartiles {quartiles[0]:.1f} "
+        f"and {quartiles[1]:.1f}, and the chunks' set-up and Parquet {chunks:.1f} %)   "
         f"target <= {TARGET_OVERHEAD} %: {verdict(per_game <= TARGET_OVERHEAD)}"
     )
     print(f"lab, 1 local worker:           {one:8,.0f} games/s  overhead {100 * (1 - one / b):5.1f} % (wall)")

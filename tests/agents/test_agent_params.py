@@ -12,7 +12,9 @@ import math
 
 import pytest
 
-from chaos_tower.agents import AgentParameterError, MctsAgent, make_agent, parse_agent
+import chaos_tower as ct
+from chaos_tower import registry
+from chaos_tower.agents import AGENTS, AgentParameterError, MctsAgent, agent_maker, make_agent, parse_agent
 from chaos_tower.app.cli import main
 
 
@@ -97,3 +99,47 @@ def test_play_seat_refuses_a_wrong_parameter_before_the_game(
     assert main([*args, "--seat", seat]) == 2
     captured = capsys.readouterr()
     assert named in captured.err and "result" not in captured.out
+
+
+def test_an_agent_maker_checks_once_and_makes_what_make_agent_makes() -> None:
+    """``agent_maker`` (the lab's, once a run) refuses what ``make_agent`` refuses, before any agent
+    is made, and then makes per seed the agent ``make_agent`` makes: same class, same parameters, and
+    the same decisions on the same positions."""
+    vs = registry.game("tower").mode("vs")
+    with pytest.raises(AgentParameterError, match="simulations"):
+        agent_maker("mcts", 0, mode=vs, simulations=0)
+    with pytest.raises(AgentParameterError, match="plays"):
+        agent_maker("oracle-cheat", 0, mode=vs)
+    timed = agent_maker("mcts", 1, seconds=0.05)(3)
+    assert isinstance(timed, MctsAgent) and timed._simulations is None and timed._seconds == 0.05
+    rollout = agent_maker("rollout", 0, simulations=4)(5)
+    same = make_agent("rollout", 0, 5, simulations=4)
+    assert {k: v for k, v in rollout.__dict__.items() if k != "_rng"} == {
+        k: v for k, v in same.__dict__.items() if k != "_rng"
+    }
+    assert rollout._rng.getstate() == same._rng.getstate()  # type: ignore[attr-defined]
+    cards = ct.load_cardset()
+    for name in ("random", "heuristic"):
+        make = agent_maker(name, 0, mode=vs)
+        for seed in range(3):
+            mine, theirs = make(seed), make_agent(name, 0, seed, mode=vs)
+            state = ct.new_game(cards, mode="vs", players=2, seed=seed)
+            for _ in range(6):
+                if ct.current_player(state) is None:
+                    break
+                action = ct.agents.decide(mine, state)
+                assert action == ct.agents.decide(theirs, state)
+                state = ct.apply(state, action)
+
+
+def test_an_agent_maker_makes_a_replaced_agent_by_its_new_factory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's entry in ``AGENTS`` under one of our names is the one ``agent_maker`` calls."""
+    made: list[int] = []
+
+    def mine(seat: int = 0, seed: int = 0, **params: object) -> object:
+        made.append(seed)
+        return object()
+
+    monkeypatch.setitem(AGENTS, "random", mine)
+    agent_maker("random")(7)
+    assert made == [0, 7]  # once to check, once made

@@ -46,3 +46,22 @@ def test_the_benchmark_prints_each_figure_beside_its_target_and_the_load(
     assert "target <= 10 %: " in overhead and overhead.endswith(("met", "NOT met"))
     million = next(line for line in out.splitlines() if line.startswith("1,000,000 games at the steady"))
     assert "target <= 10 min: " in million
+
+
+def test_a_chunk_taken_apart_as_the_benchmark_times_it_is_the_chunk() -> None:
+    """``chunk_player`` then ``rows_parquet`` (the two parts ``bench_lab.interleaved`` times apart)
+    give the very rows and file of ``play_chunk``."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from chaos_tower import lab
+    from chaos_tower.lab.spec import CardSource
+    from chaos_tower.lab.worker import chunk_player, play_chunk, rows_parquet
+
+    spec = lab.RunSpec(games=30, seed=5).as_json()
+    job = {"spec": spec, "cards": CardSource(game="tower"), "start": 3, "stop": 23}
+    games, actions, data = play_chunk(job)
+    play = chunk_player(job)
+    rows = play(range(3, 13)) + play(range(13, 23))
+    assert games == len(rows) == 20 and actions > 20
+    assert pq.read_table(pa.BufferReader(rows_parquet(rows))).equals(pq.read_table(pa.BufferReader(data)))

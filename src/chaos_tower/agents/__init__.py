@@ -37,7 +37,7 @@ from .base import (
 from .determinize import determinize
 from .mcts import MctsAgent
 from .params import PARAMETERS, AgentParameterError, check_params, parse_agent
-from .registry import AGENTS, CHEAT_SUFFIX, ModeAgent, agent_names, make_agent
+from .registry import AGENTS, CHEAT_SUFFIX, ModeAgent, agent_maker, agent_names, make_agent
 
 __all__ = [
     "AGENTS",
@@ -53,6 +53,7 @@ __all__ = [
     "PlayerAgent",
     "RandomAgent",
     "advance",
+    "agent_maker",
     "agent_names",
     "cheats",
     "check_params",

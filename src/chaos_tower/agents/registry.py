@@ -14,6 +14,7 @@ A name ending in ``-cheat`` is a cheating baseline: it is handed the true state
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from .. import registry
@@ -22,7 +23,7 @@ from .base import Agent, Decision, Needs, RandomAgent
 from .mcts import MctsAgent
 from .params import AgentParameterError, check_params
 
-__all__ = ["AGENTS", "CHEAT_SUFFIX", "ModeAgent", "agent_names", "make_agent"]
+__all__ = ["AGENTS", "CHEAT_SUFFIX", "ModeAgent", "agent_maker", "agent_names", "make_agent"]
 
 CHEAT_SUFFIX = "-cheat"
 """The end of every cheating baseline's name: a report that names its agents labels them."""
@@ -69,68 +70,83 @@ class ModeAgent:
         return self._player.choose_in(decision.world())
 
 
-def _random(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    check_params("random", params)
-    return RandomAgent(seed)
+_Build = Callable[[int, int, dict[str, Any]], Agent]
+"""Makes an agent from its seat, seed and parameters already checked (:func:`_checked`)."""
 
 
-def _greedy(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    check_params("greedy", params)
-    return ModeAgent("greedy", seed)
-
-
-def _heuristic(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    checked: dict[str, Any] = check_params("heuristic", params)
-    return ModeAgent("heuristic", seed, checked)
-
-
-def _search(name: str, seed: int, params: dict[str, Any], defaults: dict[str, Any], **fixed: Any) -> Agent:
-    """An :class:`MctsAgent` from the checked parameters of the agent ``name`` over its ``defaults``,
-    with the keywords ``fixed`` by the agent itself."""
-    # Exactly one budget (check_params): a time budget alone turns the simulation count off.
-    checked: dict[str, Any] = defaults | check_params(name, params)
-    if "seconds" in checked:
+def _checked(name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of agent ``name`` checked (:func:`check_params`), a searching agent's over its
+    defaults, a time budget alone turning the simulation count off (exactly one budget is used)."""
+    checked: dict[str, Any] = _DEFAULTS.get(name, {}) | check_params(name, params)
+    if name in _SEARCHERS and "seconds" in checked:
         checked["simulations"] = None
-    return MctsAgent(seed, **fixed, **checked)
-
-
-def _mcts(seat: int = 0, seed: int = 0, cheat: bool = False, **params: Any) -> Agent:
-    return _search("mcts", seed, params, {}, cheat=cheat)
-
-
-def _mcts_cheat(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    return _mcts(seat, seed, cheat=True, **params)
+    return checked
 
 
 ROLLOUT_DEFAULTS = {"rollout": 10, "width": 6}
 """The ``rollout`` agent's playout length and root width unless given (issue 24 item 2: screened
 on solo seeds with ``bench/bench_strength.py --items 2``)."""
 
+_DEFAULTS: dict[str, dict[str, Any]] = {"rollout": ROLLOUT_DEFAULTS}
+_SEARCHERS = frozenset(("mcts", "mcts-cheat", "rollout"))
 
-def _rollout(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
-    # Rollouts from the heuristic: MCTS's halving root (the heuristic's choice and the best few by
-    # the kit's value, compared on shared worlds) whose every simulation lets the heuristic play
-    # ``rollout`` actions in a world drawn for the seat before the kit's graded value judges it.
-    # The solo kit's own MCTS plays no action (rollout 0): one step's value cannot see a death
-    # a few moves on, and wins are too rare to learn from the result alone.
-    return _search("rollout", seed, params, ROLLOUT_DEFAULTS, playout="heuristic")
-
-
-AGENTS: dict[str, Callable[..., Agent]] = {
-    "random": _random,
-    "greedy": _greedy,
-    "heuristic": _heuristic,
-    "mcts": _mcts,
-    "rollout": _rollout,
-    "mcts-cheat": _mcts_cheat,
+# Rollouts from the heuristic (``rollout``): MCTS's halving root (the heuristic's choice and the
+# best few by the kit's value, compared on shared worlds) whose every simulation lets the heuristic
+# play ``rollout`` actions in a world drawn for the seat before the kit's graded value judges it.
+# The solo kit's own MCTS plays no action (rollout 0): one step's value cannot see a death a few
+# moves on, and wins are too rare to learn from the result alone.
+_BUILDS: dict[str, _Build] = {
+    "random": lambda seat, seed, checked: RandomAgent(seed),
+    "greedy": lambda seat, seed, checked: ModeAgent("greedy", seed),
+    "heuristic": lambda seat, seed, checked: ModeAgent("heuristic", seed, checked),
+    "mcts": lambda seat, seed, checked: MctsAgent(seed, cheat=False, **checked),
+    "rollout": lambda seat, seed, checked: MctsAgent(seed, playout="heuristic", **checked),
+    "mcts-cheat": lambda seat, seed, checked: MctsAgent(seed, cheat=True, **checked),
 }
+
+
+def _factory(name: str) -> Callable[..., Agent]:
+    build = _BUILDS[name]
+
+    def make(seat: int = 0, seed: int = 0, **params: Any) -> Agent:
+        return build(seat, seed, _checked(name, params))
+
+    make.__name__ = make.__qualname__ = f"make_{name.replace('-', '_')}"
+    make.__doc__ = f"A {name} agent for ``seat`` from ``seed`` and its parameters, checked."
+    return make
+
+
+AGENTS: dict[str, Callable[..., Agent]] = {name: _factory(name) for name in _BUILDS}
 """The game-independent agents from weakest to strongest (the ladder's order), then the cheating
 baselines; ``seat`` is the seat it will play. Each mode lists those that play it (``ModeSpec.agents``)."""
+_FACTORIES = dict(AGENTS)
+"""The factories as registered here (an entry of :data:`AGENTS` replaced by a user is made by it)."""
 
 
 def agent_names(mode: registry.ModeSpec) -> tuple[str, ...]:
     """The agents that play ``mode``: its list (``ModeSpec.agents``), weakest first."""
     return mode.agents
+
+
+def agent_maker(
+    name: str, seat: int = 0, *, mode: registry.ModeSpec | None = None, **params: Any
+) -> Callable[[int], Agent]:
+    """``make(seed)`` making what :func:`make_agent` makes for ``seat`` and these parameters, which
+    are checked once, here (:class:`AgentParameterError` now, not at the first game): the lab
+    makes each game's agents with it."""
+    make_agent(name, seat, 0, mode=mode, **params)
+    factory = AGENTS.get(name)
+    if factory is not None and factory is _FACTORIES.get(name):  # one of ours: its build, checked once
+        return partial(_built, _BUILDS[name], seat, _checked(name, params))
+    return partial(_seeded, name, seat, mode, params)
+
+
+def _built(build: _Build, seat: int, checked: dict[str, Any], seed: int) -> Agent:
+    return build(seat, seed, checked)
+
+
+def _seeded(name: str, seat: int, mode: registry.ModeSpec | None, params: dict[str, Any], seed: int) -> Agent:
+    return make_agent(name, seat, seed, mode=mode, **params)
 
 
 def make_agent(

@@ -23,6 +23,10 @@ class Event:
     """A stable word: ``life``, ``elements``, ``place``, ``move``, ``flip``, ``defeat``, ``item``, …"""
     text: str
     amount: int | None = None
+    card: str | None = None
+    """The ID of the card the event is about, where it is about one (a card placed, entered,
+    defeated, gained or used): what the text names by display name, for a reader that counts by
+    ID, such as the lab (``chaos_tower.tower.labfacts``). ``None`` for the rest."""
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"

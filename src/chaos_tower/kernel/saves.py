@@ -88,9 +88,18 @@ def write(
         "format": fmt,
         "cardset": cardset,
         "position": position,
-        "events": [attrs.asdict(e) for e in events],
+        "events": [_event_json(e) for e in events],
     }
     return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+def _event_json(event: Any) -> dict[str, Any]:
+    # An event's fields; ``card`` only where the event names one, so the saves of games whose events
+    # carry no card ID (and the states' hashes a replay records) are as they were before it was kept.
+    data: dict[str, Any] = attrs.asdict(event)
+    if data.get("card", 0) is None:
+        del data["card"]
+    return data
 
 
 def strict_json(text: str | bytes, error: type[Exception] = SaveError, what: str = "save") -> Any:
@@ -151,16 +160,22 @@ def read(text: str | bytes, *, fmt: str, what: str, fingerprint: str) -> tuple[A
     return data["position"], events
 
 
+_EVENT_KEYS = frozenset({"rule", "kind", "text", "amount"})
+
+
 def read_events(raw: list[Any], make: Callable[..., E]) -> tuple[E, ...]:
-    """Events of the shape ``{rule, kind, text, amount}`` (amount an integer or null), made by ``make``."""
+    """Events of the shape ``{rule, kind, text, amount}`` or ``{rule, kind, text, amount, card}``
+    (amount an integer or null, card a card ID), made by ``make``: :func:`write` leaves ``card``
+    out where the event names no card."""
     for event in raw:
         if not (
             isinstance(event, dict)
-            and set(event) == {"rule", "kind", "text", "amount"}
+            and (set(event) == _EVENT_KEYS or set(event) == _EVENT_KEYS | {"card"})
             and isinstance(event["rule"], str)
             and isinstance(event["kind"], str)
             and isinstance(event["text"], str)
             and (event["amount"] is None or type(event["amount"]) is int)
+            and isinstance(event.get("card", ""), str)
         ):
             raise SaveError("a bad event in the save")
     return tuple(make(**event) for event in raw)

@@ -57,28 +57,33 @@ def _mode_agents(game: str) -> tuple[str, ...]:
 class _FromLibrary:
     """A factory for one of the library's agents with fixed parameters (picklable: names and values).
 
-    The mode is looked up in the registry once per factory (and process), not per game.
+    The mode is looked up in the registry, and the name and parameters checked, once per factory
+    (and process), not per game: each game's agent is then made by the library's factory directly.
     """
 
     def __init__(self, name: str, params: tuple[tuple[str, Any], ...], game: str) -> None:
         self.name, self.params, self.game = name, params, game
         self.kwargs = dict(params)
-        self.mode: Any = None
-        self.looked = False
+        self.make: Callable[[int], Any] | None = None
 
     def __call__(self, seed: int) -> Any:
-        from chaos_tower.agents import make_agent as library_agent
+        make = self.make
+        if make is None:
+            make = self.make = self._resolve()
+        return make(seed)
 
-        if not self.looked:
-            self.mode, self.looked = _mode(self.game), True
-        return library_agent(self.name, 0, seed, mode=self.mode, **self.kwargs)
+    def _resolve(self) -> Callable[[int], Any]:
+        from chaos_tower.agents import agent_maker
+
+        # Refuses a name the mode does not play, or a wrong parameter, before any game is played.
+        return agent_maker(self.name, 0, mode=_mode(self.game), **self.kwargs)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"name": self.name, "params": self.params, "game": self.game}  # plain data across processes
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.name, self.params, self.game = state["name"], state["params"], state["game"]
-        self.kwargs, self.mode, self.looked = dict(self.params), None, False
+        self.kwargs, self.make = dict(self.params), None
 
 
 def parse_agent(spec: str) -> tuple[str, tuple[tuple[str, Any], ...]]:

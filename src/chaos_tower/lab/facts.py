@@ -8,7 +8,8 @@ keeps no card fact. The lab names no game: a mode is found by its front door nam
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from typing import Any
 
 from chaos_tower import registry
@@ -16,7 +17,7 @@ from chaos_tower.kernel.facts import FACTS, ROW, FactsError, Tracker
 
 from .failure import LabError
 
-__all__ = ["FACTS", "ROW", "Tracker", "mode_named", "tracker_for"]
+__all__ = ["FACTS", "ROW", "Tracker", "mode_named", "tracker_for", "tracker_maker"]
 
 
 @cache
@@ -40,3 +41,15 @@ def tracker_for(rules: str, cards: Any, players: int | None = None) -> Tracker:
         return Tracker(cards, count) if game.facts is None else game.facts(mode.name, cards, count)
     except FactsError as exc:
         raise LabError(str(exc)) from None
+
+
+def tracker_maker(rules: str, cards: Any, players: int | None = None) -> Callable[[], Tracker]:
+    """What :func:`tracker_for` makes, as a function of no arguments: the mode looked up and the card
+    set checked once (:class:`LabError` now, for a set whose facts cannot be kept by card ID), so a
+    lab chunk makes each game's tracker with one call."""
+    tracker_for(rules, cards, players)
+    game, mode = mode_named(rules)
+    count = players or mode.players[0]
+    if game.facts is None:
+        return partial(Tracker, cards, count)
+    return partial(game.facts, mode.name, cards, count)

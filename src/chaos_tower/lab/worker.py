@@ -15,6 +15,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -22,10 +23,19 @@ import chaos_tower as ct
 from chaos_tower.agents import decide
 
 from .agents import Factory, factory_for
-from .facts import ROW, tracker_for
+from .facts import ROW, Tracker, tracker_maker
 from .spec import CardSource, RunSpec, agent_seed, game_seed
 
-__all__ = ["COLUMNS", "Job", "ignore_sigint", "play_chunk", "play_game", "start_worker"]
+__all__ = [
+    "COLUMNS",
+    "Job",
+    "chunk_player",
+    "ignore_sigint",
+    "play_chunk",
+    "play_game",
+    "rows_parquet",
+    "start_worker",
+]
 
 Job = dict[str, Any]
 """``{"spec": RunSpec.as_json(), "cards": CardSource, "start": i, "stop": j}``."""
@@ -89,7 +99,7 @@ GAME_COLUMNS = (
 )
 """The row's columns a worker sets itself, after the tracker's (:data:`chaos_tower.kernel.facts.ROW`)."""
 COLUMNS = (*ROW, *GAME_COLUMNS)
-"""Every column of a row, in the order of :func:`_play`'s values."""
+"""Every column of a row, in the order of :func:`_row`'s values."""
 _LENGTH = COLUMNS.index("length")
 
 
@@ -100,29 +110,32 @@ def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | No
     Every game-specific part comes from the registry: the mode's options (``new_game``'s
     keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
     """
-    return dict(zip(COLUMNS, _play(spec, _fixed(spec), cards, index, seeds), strict=True))
+    new_tracker = tracker_maker(spec.rules, cards, spec.players)
+    fixed = _fixed(spec)
+    played = _game(spec, fixed, cards, new_tracker().reads_events, index, seeds)
+    return dict(zip(COLUMNS, _row(spec, fixed, new_tracker, played), strict=True))
 
 
-def _play(
-    spec: RunSpec, fixed: _Fixed, cards: Any, index: int, seeds: tuple[int, ...] | None
-) -> tuple[Any, ...]:
-    # The game's row as values in the order of COLUMNS: a chunk keeps these tuples and makes its
-    # columns of them at once (play_chunk), no dict per game (issue 25, the lab's overhead).
+_Played = tuple[int, int, Any, Any, list[Any] | None, int]
+"""A game played, before its row is made: (index, seed, first seat, last state, each action's
+events if kept, actions)."""
+
+
+def _game(
+    spec: RunSpec, fixed: _Fixed, cards: Any, keep_events: bool, index: int, seeds: tuple[int, ...] | None
+) -> _Played:
     seed = game_seed(spec.seed, index)
-    options, factories, keywords, seat_agents, rules = fixed
+    _, factories, keywords, _, _ = fixed
     # The options of any mode, as data: the dispatch itself, not the typed overloads.
     state = ct.api.new_game(cards, seed=seed, **keywords)
     agents = [
         make(agent_seed(spec.seed, index, seat) if seeds is None else seeds[seat])
         for seat, make in enumerate(factories)
     ]
-    tracker = tracker_for(rules, cards, spec.players)
     apply = ct.apply
     current = ct.current_player
-    length = 0
-    seat = current(state)
-    tracker.begin(seat)
-    if tracker.reads_events:
+    first = seat = current(state)
+    if keep_events:
         # Each action's events are kept (one append) and read after the game, in one pass: the
         # tracker's reading then stays out of the engine's way (half the cost of reading them as
         # they come, measured: bench/bench_lab.py, docs/performance.md). The setup's events come
@@ -133,15 +146,28 @@ def _play(
             state = apply(state, decide(agents[seat], state))  # the seat's decision, never the state
             keep(state.events)
             seat = current(state)
-        length = len(log) - 1
+        return index, seed, first, state, log, len(log) - 1
+    length = 0
+    while seat is not None:
+        state = apply(state, decide(agents[seat], state))
+        length += 1
+        seat = current(state)
+    return index, seed, first, state, None, length
+
+
+def _row(
+    spec: RunSpec, fixed: _Fixed, new_tracker: Callable[[], Tracker], played: _Played
+) -> tuple[Any, ...]:
+    # The game's row as values in the order of COLUMNS: a chunk keeps these tuples and makes its
+    # columns of them at once (play_chunk), no dict per game (issue 25, the lab's overhead).
+    index, seed, first, state, log, length = played
+    options, _, _, seat_agents, _ = fixed
+    tracker = new_tracker()
+    tracker.begin(first)
+    if log is not None:
         tracker.observe_all(log)
-    else:
-        while seat is not None:
-            state = apply(state, decide(agents[seat], state))
-            length += 1
-            seat = current(state)
     tracker.close(state)
-    end = ct.outcome(state)
+    end = ct.api.outcome(state)  # any mode's: the dispatch itself, as new_game above
     results = tracker.results(end, spec.players)
     return (
         *tracker.values(),
@@ -168,17 +194,46 @@ def _summary(results: list[str]) -> str:
     return "lost"
 
 
+BATCH = 20
+"""Games a worker plays before it makes their rows: the engine runs on, then the lab's reading runs
+on, each with its code and data in the caches (issue 25, the lab's overhead: measured by
+``bench/bench_lab.py``, docs/performance.md), and no more than 20 games' events are held."""
+
+
 def play_chunk(job: Job) -> tuple[int, int, bytes]:
     """Play games ``start`` to ``stop`` (excluded); (games, actions, Parquet bytes of their rows)."""
-    import pyarrow.parquet as pq
+    play = chunk_player(job)
+    rows: list[tuple[Any, ...]] = []
+    for first in range(job["start"], job["stop"], BATCH):
+        rows += play(range(first, min(job["stop"], first + BATCH)))
+    return len(rows), sum(row[_LENGTH] for row in rows), rows_parquet(rows)
 
-    from .results import columns_table
 
+def chunk_player(job: Job) -> Callable[[range], list[tuple[Any, ...]]]:
+    """``play(indices)``: those games played, then their rows made, each as values in the order of
+    :data:`COLUMNS`, with what the chunk's games share worked out once (:func:`play_chunk` is this
+    over :data:`BATCH` games at a time, then :func:`rows_parquet`; ``bench/bench_lab.py`` times
+    the two parts apart)."""
     spec = RunSpec.from_json(job["spec"])
     source: CardSource = job["cards"]
     cards = source.load()
     fixed = _fixed(spec)  # once a chunk: a spec read from JSON is equal to, not the same as, the last
-    rows = [_play(spec, fixed, cards, index, None) for index in range(job["start"], job["stop"])]
+    new_tracker = tracker_maker(spec.rules, cards, spec.players)  # the mode looked up once a chunk
+    keep_events = new_tracker().reads_events
+
+    def play(indices: range) -> list[tuple[Any, ...]]:
+        played = [_game(spec, fixed, cards, keep_events, index, None) for index in indices]
+        return [_row(spec, fixed, new_tracker, game) for game in played]
+
+    return play
+
+
+def rows_parquet(rows: list[tuple[Any, ...]]) -> bytes:
+    """A chunk's rows (values in the order of :data:`COLUMNS`) as the bytes of one Parquet file."""
+    import pyarrow.parquet as pq
+
+    from .results import STATISTICS, columns_table
+
     buffer = io.BytesIO()
-    pq.write_table(columns_table(COLUMNS, rows), buffer)
-    return len(rows), sum(row[_LENGTH] for row in rows), buffer.getvalue()
+    pq.write_table(columns_table(COLUMNS, rows), buffer, write_statistics=list(STATISTICS))
+    return buffer.getvalue()

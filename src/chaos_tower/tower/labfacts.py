@@ -10,7 +10,6 @@ turns the facts into a row.
 from __future__ import annotations
 
 import re
-from itertools import chain
 from typing import Any
 
 from ..kernel.facts import Tracker
@@ -25,14 +24,20 @@ _SUBTRACT = re.compile(r"(\d+) from counter (\d+)")
 _NAMED = re.compile(r"player (\d+) named (\w) for player (\d+): (right|wrong)$")
 
 
-_MONSTERS: dict[int, tuple[Any, dict[str, str]]] = {}
+_TEXTS = frozenset(("life", "floor", "end"))
+"""The kinds of event, among those that name no card, whose text :class:`SoloTracker` reads. Not
+``elements``: the element paid for a fight ("elements G-2: fighting Gnom") is followed in the same
+action by the monster's ``defeat`` (TOC-PROG2-03: a fight always defeats the monster), which names
+it."""
+
+_MONSTERS: dict[int, tuple[Any, frozenset[str]]] = {}
 
 
-def _monster_names(cards: Any, names: dict[str, str]) -> dict[str, str]:
-    # Each monster's display name -> its ID, once per card set and process.
+def _monster_ids(cards: Any) -> frozenset[str]:
+    # The monsters' IDs, once per card set and process.
     known = _MONSTERS.get(id(cards))
     if known is None or known[0] is not cards:
-        known = _MONSTERS[id(cards)] = (cards, {card.name: names[card.name] for card in cards.monsters})
+        known = _MONSTERS[id(cards)] = (cards, frozenset(card.id for card in cards.monsters))
     return known[1]
 
 
@@ -41,17 +46,13 @@ class SoloTracker(Tracker):
 
     reads_events = True
     counts_turns = True  # chaos cards placed from the deck (TOC-PLAY-A); no race between seats
-    _KINDS = frozenset(("place", "step", "move", "defeat", "item", "use", "life", "floor", "end"))
-    """The kinds of event that tell a fact. Not ``elements``: the element paid for a fight
-    ("elements G-2: fighting Gnom") is followed in the same action by the monster's ``defeat``
-    (TOC-PROG2-03: a fight always defeats the monster, and costs at least 1), which tells the
-    fight; skipping the game's most frequent kind (11 of its 38 events) is most of the saving."""
 
     def __init__(self, cards: Any, players: int = 1) -> None:
         super().__init__(cards, players)
         self.floor = 1  # the game starts on floor 1 (TOC-PREP-01)
-        self.monster_names = _monster_names(cards, self.names)
-        self.blow: str | None = None
+        self.monster_ids = _monster_ids(cards)
+        self.hurt: Any = None
+        """The last event that cost life: read only if the game then ends at life 0 (its killer)."""
 
     @staticmethod
     def expected(cards: Any) -> list[tuple[str, tuple[str, ...], str]]:
@@ -66,50 +67,57 @@ class SoloTracker(Tracker):
     def observe_all(self, log: Any) -> None:
         """Read every action's events of a game in one pass (the solo facts do not depend on where one
         action's events end and the next one's begin)."""
-        # Written for speed (issue 25, the lab's overhead): every name is looked up in the set's
-        # table in place, the method ``_id`` being called only for a name the table lacks.
+        # Written for speed (issue 25, the lab's overhead): a fact about a card is read from the
+        # event's kind and the card ID it carries (Event.card), never from its text; of the events
+        # that carry none, only the damage, floor and end events are read (_TEXTS).
         sets = self.sets
         placed, drawn, fought, defeated = sets["placed"], sets["drawn"], sets["fought"], sets["defeated"]
-        kinds = self._KINDS
-        names = self.names
-        card_id = self._id
-        monsters = self.monster_names
+        monsters = self.monster_ids
+        texts = _TEXTS
         turns = 0
-        for event in chain.from_iterable(log):
-            kind = event.kind
-            if kind not in kinds:  # most events ("elements", "reset", "player", "zap") tell no fact
-                continue
-            text = event.text
-            if kind == "move":
-                if " → " in text:  # not "the player walks off the floor"; a monster entered is fought
-                    monster = monsters.get(text.rpartition(" → ")[2].rpartition(" (")[0])
-                    if monster is not None:
-                        fought.add(monster)
-            elif kind == "place" or kind == "step":
-                name, placed_at, _ = text.partition(" placed at ")
-                if placed_at:
-                    card = names.get(name) or card_id(name)
+        for events in log:
+            for event in events:
+                card = event.card
+                if card is None:
+                    kind = event.kind
+                    if kind in texts:
+                        self._read_text(kind, event)
+                    continue
+                kind = event.kind
+                if kind == "place":  # a chaos card (or Rebright) placed as it is drawn (TOC-PLAY-A)
                     placed.add(card)
-                    if kind == "place":
-                        drawn.add(card)  # a chaos card is placed as it is drawn (TOC-PLAY-A)
-                        turns += 1
-            elif kind == "defeat":
-                card = card_id(text.partition(" is defeated")[0])
-                defeated.add(card)
-                fought.add(card)  # the fight that defeated it (see _KINDS)
-            elif kind == "item":
-                sets["held"].add(card_id(text.rpartition(" gained")[0]))
-            elif kind == "use":
-                sets["used"].add(card_id(text.partition(" used from ")[0]))
-            elif kind == "life":
-                if event.amount is not None and event.amount < 0:
-                    self.blow = self._blow(text.partition(": ")[2])
-            elif kind == "floor":
-                if text.startswith("floor "):
-                    self.floor = max(self.floor or 0, int(text.partition(" → ")[2].partition(":")[0]))
-            elif kind == "end" and text.startswith("life reached 0") and self.blow:
-                self.killers.append(self.blow)  # the card of the damage that ended it (TOC-OVER-01)
+                    drawn.add(card)
+                    turns += 1
+                elif kind == "move":  # a monster entered is fought (TOC-PROG2-01)
+                    if card in monsters:
+                        fought.add(card)
+                elif kind == "step":
+                    # A step card placed (TOC-STEP-01), or leaving the floor after it was (TOC-STEP-05,
+                    # TOC-ZAP-07): placed either way.
+                    placed.add(card)
+                elif kind == "defeat":  # the fight that defeated it (TOC-PROG2-03: every fight does)
+                    defeated.add(card)
+                    fought.add(card)
+                elif kind == "item":
+                    sets["held"].add(card)
+                elif kind == "use":
+                    sets["used"].add(card)
         self.turns += turns
+
+    def _read_text(self, kind: str, event: Any) -> None:
+        # The few events whose fact is in their text: the damage (whose card may deal the killing
+        # blow), the floor reached, and the game's end.
+        if kind == "life":
+            if event.amount is not None and event.amount < 0:
+                self.hurt = event
+        elif kind == "floor":
+            text = event.text
+            if text.startswith("floor "):
+                self.floor = max(self.floor or 0, int(text.partition(" → ")[2].partition(":")[0]))
+        elif self.hurt is not None and event.text.startswith("life reached 0"):
+            blow = self._blow(self.hurt.text.partition(": ")[2])
+            if blow:
+                self.killers.append(blow)  # the card of the damage that ended it (TOC-OVER-01)
 
     def _blow(self, why: str) -> str | None:
         # "da -1 leaving A, -2 entering B": the card that cost more (B on a tie, the card stepped onto);

@@ -10,7 +10,7 @@ mixes legal actions with arbitrary and malformed ones. After every step:
 * every legal action survives its text form and its dense index;
 * ``outcome`` is ``None`` exactly when there is a legal action;
 * ``apply`` never raises on a legal action and leaves its input unchanged;
-* every event cites a rule of the rulebook.
+* every event cites a rule of the rulebook, and one about a card carries that card's ID.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ from chaos_tower.tower.solo.invariants import violations
 
 CARDS = ct.load_cardset()
 RULE_IDS = frozenset(r.id for r in tower_rules())
+CARD_NAMES = {card.id: card.name for card in CARDS.all_cards()}
+ABOUT_A_CARD = frozenset(("place", "defeat", "item", "use"))
+"""The kinds of solo event that are always about one card, and carry its ID (``Event.card``)."""
 MAX_ACTIONS = 300
 
 SETTINGS = {
@@ -45,6 +48,12 @@ def check_position(state: ct.State) -> tuple[ct.Action, ...]:
     assert ct.from_notation(ct.to_notation(state), state.game) == state
     for happened in state.events:
         assert happened.rule in RULE_IDS, f"{happened} cites an unknown rule"
+        # Event.card: the ID of the card the text names (TOC-PLAY-A's card placed, the monster
+        # entered or defeated, the item gained or used), on every event of a kind about a card.
+        if happened.card is not None:
+            assert CARD_NAMES[happened.card] in happened.text, happened
+        else:
+            assert happened.kind not in ABOUT_A_CARD, f"{happened} names no card ID"
     legal = ct.legal_actions(state)
     assert len(set(legal)) == len(legal), "legal_actions lists an action twice"
     size = len(ct.action_space(state))

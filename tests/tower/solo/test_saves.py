@@ -177,3 +177,28 @@ def test_TOC_STEP_03_a_step_return_pending_on_the_zap_level_is_refused() -> None
     _sound(level="1*")
     zap = position([". . . . ."] * 5, player="0,0", level="Z")
     _refused(_saved(zap, level="0*"), "ZAP level")
+
+
+def test_TOC_PLAY_A_a_save_keeps_the_card_an_event_is_about() -> None:
+    """TOC-PLAY-A: the card placed is named in the save's event by ID (``card``); an event about no
+    card is saved without the key, as before it was kept, and a save written before loads too."""
+    state = ct.new_game(cards(), seed=7)
+    state = ct.apply(state, ct.legal_actions(state)[0])
+    placed, stands = state.events
+    assert placed.kind == "place" and placed.card is not None and stands.card is None
+    saved = json.loads(ct.dumps(state))
+    assert saved["events"][0]["card"] == placed.card
+    assert "card" not in saved["events"][1]
+    assert ct.loads(ct.dumps(state), cards()).events == state.events
+    del saved["events"][0]["card"]  # a save from before events carried their card
+    assert ct.loads(json.dumps(saved), cards()).events == (attrs.evolve(placed, card=None), stands)
+
+
+@pytest.mark.parametrize("card", [None, 7, ["monster.vulcan"]])
+def test_TOC_PLAY_A_an_event_card_is_an_id_or_left_out(card: object) -> None:
+    """TOC-PLAY-A: an event's ``card`` in a save is a card ID (text); null, a number or a list is refused."""
+    state = ct.new_game(cards(), seed=7)
+    state = ct.apply(state, ct.legal_actions(state)[0])
+    saved = json.loads(ct.dumps(state))
+    saved["events"][0]["card"] = card
+    _refused(json.dumps(saved), "bad event")

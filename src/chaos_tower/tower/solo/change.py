@@ -86,9 +86,11 @@ class Change:
         # the original; tests/tower/solo/test_change.py checks that no State field is left out.
         return _make_state(self, events)
 
-    def event(self, rule: str, kind: str, text: str, amount: int | None = None) -> None:
-        """Record what happened and why."""
-        self.events.append(_make_event(rule, kind, text, amount))
+    def event(
+        self, rule: str, kind: str, text: str, amount: int | None = None, card: str | None = None
+    ) -> None:
+        """Record what happened and why (``card``: the ID of the card it is about, :attr:`Event.card`)."""
+        self.events.append(_make_event(rule, kind, text, amount, card))
 
     @property
     def over(self) -> bool:
@@ -189,8 +191,10 @@ def _state_values() -> dict[str, str]:
 _make_state: Callable[[Change, tuple[Event, ...]], State] = _filler(
     State, "c, e", _state_values(), "s = c.original"
 )
-_make_event: Callable[[str, str, str, int | None], Event] = _filler(
-    Event, "rule, kind, text, amount", {"rule": "rule", "kind": "kind", "text": "text", "amount": "amount"}
+_make_event: Callable[[str, str, str, int | None, str | None], Event] = _filler(
+    Event,
+    "rule, kind, text, amount, card",
+    {"rule": "rule", "kind": "kind", "text": "text", "amount": "amount", "card": "card"},
 )
 
 

@@ -127,7 +127,7 @@ def take_reason(state: State, action: Take) -> Reason:
 def _gain(change: Change, item: int, drop: str | None, rule: str) -> None:
     game = change.original.game
     carry = (*change.carry, item)
-    change.event(rule, "item", f"{game.items[item].name} gained")
+    change.event(rule, "item", f"{game.items[item].name} gained", card=game.items[item].id)
     if drop is not None:
         dropped = game.item_index[drop]
         carry = tuple(i for i in carry if i != dropped)
@@ -281,7 +281,7 @@ def apply_use(change: Change, action: Use) -> None:
     item = state.slots[slot]
     table = game.items[item]
     rule = "TOC-RARE-07" if table.kind == "rare" else "TOC-NORMAL-06"
-    change.event(rule, "use", f"{table.name} used from {action.slot}")
+    change.event(rule, "use", f"{table.name} used from {action.slot}", card=table.id)
     counters = state.counters[slot]
     if counters > 0:
         slots, counts = list(state.slots), list(state.counters)

@@ -27,10 +27,10 @@ def leave_step(change: Change) -> None:
     if change.step_returns:
         change.step_area = (*change.step_area, index)
         change.step_returns = False
-        change.event("TOC-ZAP-07", "step", f"{card.name} goes back to the step area, unused")
+        change.event("TOC-ZAP-07", "step", f"{card.name} goes back to the step area, unused", card=card.id)
     else:
         change.used_steps = (*change.used_steps, index)
-        change.event("TOC-STEP-05", "step", f"{card.name} goes to the used-step area")
+        change.event("TOC-STEP-05", "step", f"{card.name} goes to the used-step area", card=card.id)
 
 
 def relocate(change: Change, cell: int, to: int, rotation: int | None, rule: str) -> None:

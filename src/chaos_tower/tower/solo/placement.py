@@ -133,6 +133,7 @@ def apply_place(change: Change, action: Place) -> None:
         "TOC-START-A" if first else "TOC-PLAY-A",
         "place",
         f"{card.name} placed at {game.grid.name(action.cell)} r{action.rotation * 90}",
+        card=card.id,
     )
     if first:
         change.player = action.cell
@@ -181,4 +182,6 @@ def apply_place_rebright(change: Change, action: PlaceRebright) -> None:
     floor = list(state.floor)
     floor[action.cell] = encode(state.game.rebright, action.rotation, False)
     change.floor, change.rebright_pending = tuple(floor), False
-    change.event("TOC-STEP-04", "place", f"Rebright placed at {state.game.grid.name(action.cell)}")
+    rebright = state.game.table[state.game.rebright]
+    where = state.game.grid.name(action.cell)
+    change.event("TOC-STEP-04", "place", f"{rebright.name} placed at {where}", card=rebright.id)

@@ -108,7 +108,7 @@ def apply_move(change: Change, action: Move) -> None:
     rule = _PROGRESS_RULES[here.kind == "monster", there.kind == "monster", "02"]  # _progress_rule
     leave_step(change)
     change.player = target
-    change.event(rule, "move", f"{here.name} → {there.name} ({DIRECTIONS[d]})")
+    change.event(rule, "move", f"{here.name} → {there.name} ({DIRECTIONS[d]})", card=there.id)
     if state.da_order == "sequential":
         # Option da_order="sequential" (TOC-PROG1-02, reading): each path is passed in turn, life
         # clamped after each; life 0 after the first path is GameOver before the second.
@@ -255,7 +255,7 @@ def apply_fight(change: Change, action: Fight) -> None:
     floor = list(state.floor)
     floor[target] = encode(card.index, rotation_of(state.floor[target]), True)
     change.floor, change.combat_bonus = tuple(floor), 0
-    change.event(rule, "defeat", f"{card.name} is defeated and turned over")
+    change.event(rule, "defeat", f"{card.name} is defeated and turned over", card=card.id)
     if damage:
         change.change_life(damage, rule, f"{card.name}'s da in the fight")
     # The monster falls even if the player dies of the fight (tower-interpretation).

@@ -55,7 +55,10 @@ def apply_place_step(change: Change, action: PlaceStep) -> None:
     change.player = action.cell
     change.step_area = tuple(s for s in change.step_area if s != index)
     change.event(
-        "TOC-STEP-01", "step", f"{card.name} placed at {game.grid.name(action.cell)}; the player enters it"
+        "TOC-STEP-01",
+        "step",
+        f"{card.name} placed at {game.grid.name(action.cell)}; the player enters it",
+        card=card.id,
     )
     if returned:
         change.event("TOC-STEP-03", "reset", f"{len(returned)} chaos cards go back into the deck, reshuffled")
