@@ -26,7 +26,8 @@ class Event:
     card: str | None = None
     """The ID of the card the event is about, where it is about one (a card placed, entered,
     defeated, gained or used): what the text names by display name, for a reader that counts by
-    ID, such as the lab (``chaos_tower.tower.labfacts``). ``None`` for the rest."""
+    ID, such as the lab (``chaos_tower.tower.labfacts``). ``None`` for the rest. The solo
+    game sets it; the VS and Crest Duel engines do not yet (their trackers read the texts)."""
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}"
