@@ -56,7 +56,7 @@ def bare(games: int, seed: int = 0) -> tuple[float, float]:
 
 
 def interleaved(
-    games: int, block: int | None = None, seed: int = 0, pair: int = 10
+    games: int, block: int | None = None, seed: int = 0, pair: int | None = None
 ) -> tuple[float, float, list[float], float]:
     """(bare loop, lab) games per CPU second, the two alternating on the same games; each pair's lab
     CPU time over the bare loop's (one ratio a ``pair`` of games); the chunks' own CPU time (their
@@ -67,15 +67,17 @@ def interleaved(
     games for 4,000 or more) its set-up (:func:`chaos_tower.lab.worker.chunk_player`), each game's
     row, and the Parquet file of the chunk's rows (:func:`chaos_tower.lab.worker.rows_parquet`);
     what a run adds around it (the record, the pool) is a fixed cost of milliseconds. The games of
-    the two sides alternate ``pair`` by ``pair``, the side that goes first swapped each time: the
+    the two sides alternate ``pair`` by ``pair`` (by default a worker's batch,
+    :data:`chaos_tower.lab.worker.BATCH`), the side that goes first swapped each time: the
     same work timed twice in a row here differs by a fifth from one 500-game block to the next
     (other tenants of the machine), by much less from one 10-game pair to the next, and the
     median of many pairs' ratios is not moved by a burst in a few.
     """
     from chaos_tower.lab.runner import default_chunk
     from chaos_tower.lab.spec import CardSource
-    from chaos_tower.lab.worker import chunk_player, play_chunk, rows_parquet
+    from chaos_tower.lab.worker import BATCH, chunk_player, play_chunk, rows_parquet
 
+    pair = pair or BATCH  # a pair's lab side is one of a worker's batches
     run_spec = lab.RunSpec(games=games, seed=seed)
     block = block or default_chunk(run_spec, 2)
     spec = run_spec.as_json()

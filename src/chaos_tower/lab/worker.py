@@ -194,10 +194,11 @@ def _summary(results: list[str]) -> str:
     return "lost"
 
 
-BATCH = 20
+BATCH = 10
 """Games a worker plays before it makes their rows: the engine runs on, then the lab's reading runs
 on, each with its code and data in the caches (issue 25, the lab's overhead: measured by
-``bench/bench_lab.py``, docs/performance.md), and no more than 20 games' events are held."""
+``bench/bench_lab.py``, which times a batch against the bare loop's same games; docs/performance.md),
+and no more than 10 games' events are held."""
 
 
 def play_chunk(job: Job) -> tuple[int, int, bytes]:
