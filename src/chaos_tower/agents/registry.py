@@ -76,9 +76,10 @@ _Build = Callable[[int, int, dict[str, Any]], Agent]
 
 def _checked(name: str, params: dict[str, Any]) -> dict[str, Any]:
     """The parameters of agent ``name`` checked (:func:`check_params`), a searching agent's over its
-    defaults, a time budget alone turning the simulation count off (exactly one budget is used)."""
+    defaults, a time budget alone turning the simulation count off (exactly one budget is used;
+    only a searching agent takes ``seconds``)."""
     checked: dict[str, Any] = _DEFAULTS.get(name, {}) | check_params(name, params)
-    if name in _SEARCHERS and "seconds" in checked:
+    if "seconds" in checked:
         checked["simulations"] = None
     return checked
 
@@ -88,7 +89,6 @@ ROLLOUT_DEFAULTS = {"rollout": 10, "width": 6}
 on solo seeds with ``bench/bench_strength.py --items 2``)."""
 
 _DEFAULTS: dict[str, dict[str, Any]] = {"rollout": ROLLOUT_DEFAULTS}
-_SEARCHERS = frozenset(("mcts", "mcts-cheat", "rollout"))
 
 # Rollouts from the heuristic (``rollout``): MCTS's halving root (the heuristic's choice and the
 # best few by the kit's value, compared on shared worlds) whose every simulation lets the heuristic

@@ -35,10 +35,8 @@ def tracker_for(rules: str, cards: Any, players: int | None = None) -> Tracker:
     """A new tracker for one game of the mode named ``rules`` (``tower-solo``, ``crest``, ``toy``) and
     ``players`` (default: the mode's fewest); :class:`LabError` for a set whose facts cannot be kept
     by card ID."""
-    game, mode = mode_named(rules)
-    count = players or mode.players[0]
     try:
-        return Tracker(cards, count) if game.facts is None else game.facts(mode.name, cards, count)
+        return _maker(rules, cards, players)()
     except FactsError as exc:
         raise LabError(str(exc)) from None
 
@@ -48,6 +46,10 @@ def tracker_maker(rules: str, cards: Any, players: int | None = None) -> Callabl
     set checked once (:class:`LabError` now, for a set whose facts cannot be kept by card ID), so a
     lab chunk makes each game's tracker with one call."""
     tracker_for(rules, cards, players)
+    return _maker(rules, cards, players)
+
+
+def _maker(rules: str, cards: Any, players: int | None) -> Callable[[], Tracker]:
     game, mode = mode_named(rules)
     count = players or mode.players[0]
     if game.facts is None:

@@ -23,7 +23,7 @@ import chaos_tower as ct
 from chaos_tower.agents import decide
 
 from .agents import Factory, factory_for
-from .facts import ROW, Tracker, tracker_maker
+from .facts import ROW, Tracker, tracker_for, tracker_maker
 from .spec import CardSource, RunSpec, agent_seed, game_seed
 
 __all__ = [
@@ -110,10 +110,10 @@ def play_game(spec: RunSpec, cards: Any, index: int, seeds: tuple[int, ...] | No
     Every game-specific part comes from the registry: the mode's options (``new_game``'s
     keywords), its agents, and the tracker of its facts and seats' results (``GameSpec.facts``).
     """
-    new_tracker = tracker_maker(spec.rules, cards, spec.players)
+    tracker = tracker_for(spec.rules, cards, spec.players)
     fixed = _fixed(spec)
-    played = _game(spec, fixed, cards, new_tracker().reads_events, index, seeds)
-    return dict(zip(COLUMNS, _row(spec, fixed, new_tracker, played), strict=True))
+    played = _game(spec, fixed, cards, tracker.reads_events, index, seeds)
+    return dict(zip(COLUMNS, _row(spec, fixed, tracker, played), strict=True))
 
 
 _Played = tuple[int, int, Any, Any, list[Any] | None, int]
@@ -155,14 +155,12 @@ def _game(
     return index, seed, first, state, None, length
 
 
-def _row(
-    spec: RunSpec, fixed: _Fixed, new_tracker: Callable[[], Tracker], played: _Played
-) -> tuple[Any, ...]:
-    # The game's row as values in the order of COLUMNS: a chunk keeps these tuples and makes its
-    # columns of them at once (play_chunk), no dict per game (issue 25, the lab's overhead).
+def _row(spec: RunSpec, fixed: _Fixed, tracker: Tracker, played: _Played) -> tuple[Any, ...]:
+    # The game's row as values in the order of COLUMNS (``tracker`` new, for this game): a chunk
+    # keeps these tuples and makes its columns of them at once (play_chunk), no dict per game
+    # (issue 25, the lab's overhead).
     index, seed, first, state, log, length = played
     options, _, _, seat_agents, _ = fixed
-    tracker = new_tracker()
     tracker.begin(first)
     if log is not None:
         tracker.observe_all(log)
@@ -224,7 +222,7 @@ def chunk_player(job: Job) -> Callable[[range], list[tuple[Any, ...]]]:
 
     def play(indices: range) -> list[tuple[Any, ...]]:
         played = [_game(spec, fixed, cards, keep_events, index, None) for index in indices]
-        return [_row(spec, fixed, new_tracker, game) for game in played]
+        return [_row(spec, fixed, new_tracker(), game) for game in played]
 
     return play
 
