@@ -47,19 +47,52 @@ def crest_score(state: CrestState, seat: int, *, known: Collection[int] | None =
     for nothing, since the seat could not know it when choosing (`CRD-START-C`).
     """
     result = state.result
-    mine = side(state, seat)
     if result is not None and result.winners:
         return 1e6 if seat in result.winners else -1e6
+    mine = side(state, seat)
     value = 0.0
     for other in range(state.players):
         sign = 1.0 if side(state, other) == mine else -1.0
-        if not state.alive[other]:
+        term = _term(state, other)
+        if term is None:
             value -= sign * 60.0
-            continue
-        power = sum(len(stack) for stack in state.marks[other]) * 4.0
-        power += 3.0 if state.rings[other] != NO_RING else 0.0
-        held = sum(1 for t in state.statuses[other] if t) * 3.0
-        value += sign * (max(0, state.hp[other]) + power - held)
+        else:
+            value += sign * term
+    return _hand(state, seat, value, known)
+
+
+def _term(state: CrestState, other: int) -> float | None:
+    """``other``'s part of a score (HP, the crests on its marks and a worn ring, less its statuses),
+    ``None`` if it is out."""
+    if not state.alive[other]:
+        return None
+    power = sum(map(len, state.marks[other])) * 4.0
+    power += 3.0 if state.rings[other] != NO_RING else 0.0
+    held = sum(map(bool, state.statuses[other])) * 3.0
+    return max(0, state.hp[other]) + power - held
+
+
+def _score(
+    state: CrestState,
+    seat: int,
+    sides: list[int],
+    terms: list[float | None],
+    known: Collection[int] | None,
+) -> float:
+    mine = sides[seat]
+    value = 0.0
+    for other, term in enumerate(terms):
+        sign = 1.0 if sides[other] == mine else -1.0
+        if term is None:
+            value -= sign * 60.0
+        else:
+            value += sign * term
+    return _hand(state, seat, value, known)
+
+
+def _hand(state: CrestState, seat: int, value: float, known: Collection[int] | None) -> float:
+    """``value`` with ``seat``'s hand counted in: +0.5 a card it can use, -0.5 a crest that fits
+    none of its monster's marks; only the cards in ``known`` (all if ``None``)."""
     kinds = state.game.monster(state.monsters[seat]).marks
     for instance in state.hands[seat]:
         if known is not None and instance not in known:
@@ -67,6 +100,22 @@ def crest_score(state: CrestState, seat: int, *, known: Collection[int] | None =
         card = state.game.card(instance)
         value += -0.5 if isinstance(card, CrestCard) and card.mark not in kinds else 0.5
     return value
+
+
+class _Board:
+    """What every seat's score and race read of the public board, worked out once a position:
+    each seat's side, its term of the score (:func:`_term`), its HP (``None`` when out), and the
+    damage its stacks deal a turn. :func:`evaluate_race` judges every seat of a leaf from one of
+    these (the same sums, in the same order, as a seat at a time)."""
+
+    __slots__ = ("damage", "hp", "sides", "terms")
+
+    def __init__(self, state: CrestState) -> None:
+        players = range(state.players)
+        self.sides = [side(state, p) for p in players]
+        self.terms = [_term(state, p) for p in players]
+        self.hp = [max(0, state.hp[p]) if state.alive[p] else None for p in players]
+        self.damage = [_damage(state, p) for p in players]
 
 
 class CrestGreedyAgent:
@@ -104,10 +153,14 @@ def evaluate(state: CrestState) -> tuple[float, ...]:
     on the board (:func:`crest_score`)."""
     if is_terminal(state):
         return tuple((r + 1.0) / 2.0 for r in returns(state))
-    return tuple(
-        1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, crest_score(state, p) / 20.0))))
-        for p in range(state.players)
-    )
+    sides = [side(state, p) for p in range(state.players)]
+    terms = [_term(state, p) for p in range(state.players)]
+    return tuple(_squash(_score(state, p, sides, terms, None) / 20.0) for p in range(state.players))
+
+
+def _squash(x: float) -> float:
+    """The logistic of ``x`` (clamped to ±60 first), into 0..1."""
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
 
 
 def _damage(state: CrestState, seat: int) -> float:
@@ -133,14 +186,19 @@ def race(state: CrestState, seat: int) -> float:
     """The HP race for ``seat``'s side: how many turns longer its side lasts than the enemies' at the
     damage each side's stacks deal a turn (:func:`_damage`; public board only), as the logarithm of
     the ratio of the two, capped at ±3."""
-    mine = side(state, seat)
+    return _race(seat, _Board(state))
+
+
+def _race(seat: int, board: _Board) -> float:
+    mine = board.sides[seat]
     hp = [0.0, 0.0]
     hit = [0.0, 0.0]
-    for other in range(state.players):
-        k = 0 if side(state, other) == mine else 1
-        if state.alive[other]:
-            hp[k] += max(0, state.hp[other])
-        hit[k] += _damage(state, other)
+    for other, damage in enumerate(board.damage):
+        k = 0 if board.sides[other] == mine else 1
+        alive = board.hp[other]
+        if alive is not None:
+            hp[k] += alive
+        hit[k] += damage
     lasts = (hp[0] + 1.0) / (hit[1] + _BASE_HIT)  # turns until the enemies' stacks end my side
     they_last = (hp[1] + 1.0) / (hit[0] + _BASE_HIT)
     return max(-3.0, min(3.0, math.log(lasts / they_last)))
@@ -154,9 +212,10 @@ def evaluate_race(state: CrestState) -> tuple[float, ...]:
     """:func:`evaluate` with the HP race (:func:`race`) beside the score: MCTS's leaf measure."""
     if is_terminal(state):
         return tuple((r + 1.0) / 2.0 for r in returns(state))
+    board = _Board(state)  # once for every seat: a leaf of a 6-player search judges six
+    sides, terms = board.sides, board.terms
     return tuple(
-        1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, crest_score(state, p) / 20.0 + race(state, p)))))
-        for p in range(state.players)
+        _squash(_score(state, p, sides, terms, None) / 20.0 + _race(p, board)) for p in range(state.players)
     )
 
 
