@@ -7,6 +7,7 @@
     python bench/bench_strength.py --items 2 3 4 --solo-seeds 200   # the solo items
     python bench/bench_strength.py --items 2 --solo-seeds 1000 --jobs 2
     python bench/bench_strength.py --jobs 2 ...                     # games in 2 processes
+    python bench/bench_strength.py --log crest2.jsonl ...           # a journal; a rerun resumes it
     python bench/bench_strength.py --calibrate 0.1                  # simulations 100 ms affords
 
 Item 1 (each of ``--modes``): the searching agent (``--agent``, default ``mcts`` with
@@ -30,11 +31,14 @@ Item 4: the oracle's verdict on ``--solo-seeds`` seeds (``bench/bench_oracle.py`
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import chaos_tower as ct
@@ -92,16 +96,28 @@ def _game(args: tuple[str, int, bool, str, str]) -> tuple[float, list[float]]:
     return game(*args)
 
 
-def item1(mode: str, games: int, spec: str, against: str, jobs: int, first: int = 0) -> dict[str, Any]:
+def item1(
+    mode: str, games: int, spec: str, against: str, jobs: int, first: int = 0, log: Path | None = None
+) -> dict[str, Any]:
     """The searcher's score against ``against`` in ``mode`` over ``games`` games (seats swapped) from
-    game seed ``first`` on."""
+    game seed ``first`` on. ``log``: a journal (JSON lines) each game is added to as it ends, and
+    whose games already played are read instead of played again, so a cut run resumes where it
+    stopped (a game depends only on its task: mode, seed, seats and the two agents' specs)."""
     seeds = range(first, first + games // 2)
     tasks = [(mode, seed, even, spec, against) for seed in seeds for even in (True, False)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_game, tasks))
-    else:
-        results = [_game(task) for task in tasks]
+    done = _journal(log)
+    todo = [task for task in tasks if json.dumps(task) not in done]
+    with ExitStack() as stack:
+        out = stack.enter_context(log.open("a", encoding="utf-8")) if log is not None else None
+        played: Iterator[tuple[float, list[float]]] = map(_game, todo)
+        if jobs > 1 and todo:
+            played = stack.enter_context(ProcessPoolExecutor(jobs)).map(_game, todo)
+        for task, result in zip(todo, played, strict=True):
+            done[json.dumps(task)] = result
+            if out is not None:
+                out.write(json.dumps({"task": task, "result": result}) + "\n")
+                out.flush()
+    results = [done[json.dumps(task)] for task in tasks]
     pairs = [(results[i][0] + results[i + 1][0]) / 2 for i in range(0, len(results), 2)]
     score, low, high = mean_interval(pairs)
     low, high = max(0.0, low), min(1.0, high)  # the normal approximation's ends, kept in 0..1
@@ -117,6 +133,20 @@ def item1(mode: str, games: int, spec: str, against: str, jobs: int, first: int 
         "against_dps": clock[3] / clock[2] if clock[2] else float("inf"),
         "searcher_decisions": int(clock[1]),
     }
+
+
+def _journal(log: Path | None) -> dict[str, tuple[float, list[float]]]:
+    """The games a journal holds, by their task's JSON text (a torn last line is left out)."""
+    done: dict[str, tuple[float, list[float]]] = {}
+    if log is None or not log.exists():
+        return done
+    for line in log.read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+            done[json.dumps(entry["task"])] = (float(entry["result"][0]), list(entry["result"][1]))
+        except (ValueError, KeyError, TypeError, IndexError):
+            continue  # a line cut by a killed run: that game is played again
+    return done
 
 
 def solo_game(spec: str, seed: int) -> tuple[bool, int, float]:
@@ -193,7 +223,7 @@ def _print_item1(args: argparse.Namespace, spec: str) -> bool:
     )
     ok = True
     for mode in args.modes:
-        r = item1(mode, args.games, spec, args.against, args.jobs, args.first_seed)
+        r = item1(mode, args.games, spec, args.against, args.jobs, args.first_seed, args.log)
         ok &= r["holds"]
         print(
             f"  {mode:<13} {r['games']:>5} {r['score']:>6.1%}  {r['low']:>6.1%} .. {r['high']:>6.1%}  "
@@ -268,6 +298,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--agent", default=None, help="item 1: the searcher, NAME:KEY=VALUE,... (overrides)")
     parser.add_argument("--against", default="heuristic", help="item 1: the opponent (default heuristic)")
     parser.add_argument("--first-seed", type=int, default=0, help="item 1: the first game seed (default 0)")
+    parser.add_argument(
+        "--log",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="item 1: a journal of the games (JSON lines), added to as each ends; a rerun resumes it",
+    )
     parser.add_argument(
         "--jobs", type=int, default=1, help="items 1 and 2: processes playing games (default 1)"
     )

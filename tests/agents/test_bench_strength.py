@@ -43,3 +43,23 @@ def test_item2_ratio_interval_brackets_the_ratio() -> None:
     few_low, few_high = bench.ratio_interval(12, 6, 100)
     assert few_low < low and few_high > high
     assert bench.ratio_interval(0, 6, 100) == (0.0, 0.0)
+
+
+def test_item1_journal_resumes_a_cut_run(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """--log: each game is added as it ends; a rerun reads those games instead of playing them
+    again (a planted result shows it was read), and a torn last line is played again."""
+    bench = load_bench("bench_strength")
+    log = tmp_path / "games.jsonl"
+    first = bench.item1("crest2", 4, "heuristic", "random", 1, log=log)
+    lines = log.read_text().splitlines()
+    assert len(lines) == 4
+    again = bench.item1("crest2", 4, "heuristic", "random", 1, log=log)
+    assert again == first and len(log.read_text().splitlines()) == 4  # nothing played again
+    # Plant a win in the first game's entry and tear the last line: the rerun reads the plant and
+    # plays the torn game again.
+    planted = bench.json.loads(lines[0])
+    planted["result"][0] = 1.0 if planted["result"][0] < 1.0 else 0.0
+    log.write_text("\n".join([bench.json.dumps(planted), *lines[1:3], lines[3][:10]]) + "\n")
+    resumed = bench.item1("crest2", 4, "heuristic", "random", 1, log=log)
+    assert resumed["score"] != first["score"]
+    assert len(log.read_text().splitlines()) == 5  # the torn game, played and added again
