@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import chaos_tower as ct
 from chaos_tower.agents import decide, make_agent, parse_agent
@@ -105,19 +105,7 @@ def item1(
     stopped (a game depends only on its task: mode, seed, seats and the two agents' specs)."""
     seeds = range(first, first + games // 2)
     tasks = [(mode, seed, even, spec, against) for seed in seeds for even in (True, False)]
-    done = _journal(log)
-    todo = [task for task in tasks if json.dumps(task) not in done]
-    with ExitStack() as stack:
-        out = stack.enter_context(log.open("a", encoding="utf-8")) if log is not None else None
-        played: Iterator[tuple[float, list[float]]] = map(_game, todo)
-        if jobs > 1 and todo:
-            played = stack.enter_context(ProcessPoolExecutor(jobs)).map(_game, todo)
-        for task, result in zip(todo, played, strict=True):
-            done[json.dumps(task)] = result
-            if out is not None:
-                out.write(json.dumps({"task": task, "result": result}) + "\n")
-                out.flush()
-    results = [done[json.dumps(task)] for task in tasks]
+    results = journaled(_game, tasks, jobs, log, lambda r: (float(r[0]), [float(x) for x in r[1]]))
     pairs = [(results[i][0] + results[i + 1][0]) / 2 for i in range(0, len(results), 2)]
     score, low, high = mean_interval(pairs)
     low, high = max(0.0, low), min(1.0, high)  # the normal approximation's ends, kept in 0..1
@@ -135,18 +123,37 @@ def item1(
     }
 
 
-def _journal(log: Path | None) -> dict[str, tuple[float, list[float]]]:
-    """The games a journal holds, by their task's JSON text (a torn last line is left out)."""
-    done: dict[str, tuple[float, list[float]]] = {}
-    if log is None or not log.exists():
-        return done
-    for line in log.read_text(encoding="utf-8").splitlines():
-        try:
-            entry = json.loads(line)
-            done[json.dumps(entry["task"])] = (float(entry["result"][0]), list(entry["result"][1]))
-        except (ValueError, KeyError, TypeError, IndexError):
-            continue  # a line cut by a killed run: that game is played again
-    return done
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def journaled(
+    play: Callable[[T], R], tasks: list[T], jobs: int, log: Path | None, decode: Callable[[Any], R]
+) -> list[R]:
+    """``play`` of every task, in order, in ``jobs`` processes; with ``log``, a journal (JSON lines):
+    each result is added as it ends, and a task the journal holds is read (``decode``) instead of
+    played again, so a cut run resumes where it stopped. A game depends only on its task (the
+    mode, seed, seats and agents' specs), so a result read back is the one a replay would give."""
+    done: dict[str, R] = {}
+    if log is not None and log.exists():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            try:
+                entry = json.loads(line)
+                done[json.dumps(entry["task"])] = decode(entry["result"])
+            except (ValueError, KeyError, TypeError, IndexError):
+                continue  # a line cut by a killed run: that task is played again
+    todo = [task for task in tasks if json.dumps(task) not in done]
+    with ExitStack() as stack:
+        out = stack.enter_context(log.open("a", encoding="utf-8")) if log is not None else None
+        played: Iterator[R] = map(play, todo)
+        if jobs > 1 and todo:
+            played = stack.enter_context(ProcessPoolExecutor(jobs)).map(play, todo)
+        for task, result in zip(todo, played, strict=True):
+            done[json.dumps(task)] = result
+            if out is not None:
+                out.write(json.dumps({"task": task, "result": result}) + "\n")
+                out.flush()
+    return [done[json.dumps(task)] for task in tasks]
 
 
 def solo_game(spec: str, seed: int) -> tuple[bool, int, float]:
@@ -169,15 +176,12 @@ def _solo_game(args: tuple[str, int]) -> tuple[bool, int, float]:
     return solo_game(*args)
 
 
-def solo_wins(spec: str, seeds: int, jobs: int = 1) -> tuple[int, int, float]:
+def solo_wins(spec: str, seeds: int, jobs: int = 1, log: Path | None = None) -> tuple[int, int, float]:
     """(wins, seeds, decisions a CPU second) of ``spec`` on solo seeds ``0 .. seeds-1``, the seeds
-    played in ``jobs`` processes (a seed's game is the same in any of them)."""
+    played in ``jobs`` processes (a seed's game is the same in any of them); ``log``: a journal
+    (:func:`journaled`)."""
     tasks = [(spec, seed) for seed in range(seeds)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_solo_game, tasks, chunksize=4))
-    else:
-        results = [_solo_game(task) for task in tasks]
+    results = journaled(_solo_game, tasks, jobs, log, lambda r: (bool(r[0]), int(r[1]), float(r[2])))
     wins = sum(won for won, _, _ in results)
     decisions = sum(d for _, d, _ in results)
     spent = sum(s for _, _, s in results)
@@ -237,7 +241,7 @@ def _print_item2(args: argparse.Namespace) -> bool:
     print(f"item 2: solo wins on seeds 0-{args.solo_seeds - 1} (95 % Wilson intervals)")
     rates, wins_of = {}, {}
     for spec in (args.solo_agent, "heuristic"):
-        wins, n, dps = solo_wins(spec, args.solo_seeds, args.jobs)
+        wins, n, dps = solo_wins(spec, args.solo_seeds, args.jobs, args.log)
         rate, low, high = wilson(wins, n)
         rates[spec], wins_of[spec] = rate, wins
         print(f"  {spec:<28} {wins:>4}/{n:<4} {rate:>6.1%}  {low:>6.1%} .. {high:>6.1%}  {dps:>9.1f} dec/s")
@@ -303,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         default=None,
         metavar="FILE",
-        help="item 1: a journal of the games (JSON lines), added to as each ends; a rerun resumes it",
+        help="items 1 and 2: a journal of the games (JSON lines), added to as each ends; a rerun resumes it",
     )
     parser.add_argument(
         "--jobs", type=int, default=1, help="items 1 and 2: processes playing games (default 1)"

@@ -63,3 +63,14 @@ def test_item1_journal_resumes_a_cut_run(tmp_path) -> None:  # type: ignore[no-u
     resumed = bench.item1("crest2", 4, "heuristic", "random", 1, log=log)
     assert resumed["score"] != first["score"]
     assert len(log.read_text().splitlines()) == 5  # the torn game, played and added again
+
+
+def test_item2_journal_holds_each_seed_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Item 2's --log: each seed's game is added once; a rerun with more seeds plays only the new."""
+    bench = load_bench("bench_strength")
+    log = tmp_path / "solo.jsonl"
+    two = bench.solo_wins("heuristic", 2, 1, log)
+    assert len(log.read_text().splitlines()) == 2
+    three = bench.solo_wins("heuristic", 3, 1, log)
+    assert len(log.read_text().splitlines()) == 3
+    assert three[:2] == (bench.solo_wins("heuristic", 3, 1)[0], 3) and two[1] == 2
