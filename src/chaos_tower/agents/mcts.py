@@ -124,6 +124,7 @@ class MctsAgent:
         kit = decision.mode.agent_kit or _NO_KIT
         world = decision.world()
         legal = kit.tree_actions(world) if kit.tree_actions is not None else decision.legal
+        restricted = False  # the way on only (below)
         if kit.revisit is not None:
             here = kit.revisit(world)
             self._made[here] = self._made.get(here, 0) + 1
@@ -133,6 +134,16 @@ class MctsAgent:
                 way_out = kit.concession(world)
                 if way_out is not None:
                     return way_out
+            if self._made[here] >= 3 and kit.way_on is not None:
+                # Back a third time, and not in a dead end: a loop the search likes (a room that
+                # heals). It must take a way on: choose among the actions that change the game
+                # here, or walk the shortest way to where some do (issue 24, item 3).
+                way = kit.way_on(world)
+                if way is not None:
+                    if len(way) == 1:
+                        return way[0]
+                    legal = tuple(a for a in legal if a in way) or way
+                    restricted = True
         if len(legal) == 1:
             return legal[0]
         seat = decision.seat
@@ -150,7 +161,9 @@ class MctsAgent:
         hint = None
         if self._prior > 0 and kit is not _NO_KIT:
             hint = kit.heuristic(rng.getrandbits(32)).choose_in(world)
-            if hint not in legal:
+            if restricted and hint not in legal:
+                hint = legal[0]  # the way on's own choices only: the prior is the first of them
+            elif hint not in legal:
                 legal = (*legal, hint)  # the tree left the prior's action out (one cell per step)
         self._hint = hint
         width = kit.root_width if self._width is None else self._width

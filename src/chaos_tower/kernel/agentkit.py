@@ -12,8 +12,9 @@ ones, hands them over here, on its :class:`~chaos_tower.registry.ModeSpec` (``ag
 * ``rollout`` (random playouts) and ``heuristic_rollout`` (the heuristic's): playout lengths;
 * ``tree_actions``: the actions a search branches on (``None``: all legal ones);
 * ``root_width``: how MCTS searches the root (sequential halving over that many actions, or UCB);
-* ``revisit`` and ``concession``: the mode's position key and its way out of a dead end, for a
-  search that must not walk in circles (a mode with no move limit of its own);
+* ``revisit``, ``concession`` and ``way_on``: the mode's position key, its way out of a dead end,
+  and the way on from a circle a search keeps walking, for a search that must not walk in circles
+  (a mode with no move limit of its own);
 * ``own``: the mode's own named players (VS's ``simple``); a name ending in ``-cheat`` is a
   cheating baseline, handed the true state as its world (the solo ``oracle-cheat``).
 
@@ -61,6 +62,10 @@ class AgentKit:
     concession: Callable[[Any], Any] | None = None
     """In a dead end (no way on that does not walk in circles), the action that ends the game; else
     ``None``."""
+    way_on: Callable[[Any], tuple[Any, ...] | None] | None = None
+    """Where a search is back at a position for the third time: the actions here that change the
+    game (the only ones it may then choose among), or the first action of the shortest walk to
+    a place that has some (a 1-tuple); ``None`` when none is within reach."""
     root_width: int = 0
     """MCTS's root: sequential halving over this many of the best actions (the heuristic's choice,
     then by ``evaluate`` one action on); 0: UCB over every action, the SO-ISMCTS root."""

@@ -22,7 +22,7 @@ from ..actions import Action
 from ..engine import apply, legal_actions
 from ..state import State
 
-__all__ = ["concession", "dead_end"]
+__all__ = ["concession", "dead_end", "standing", "way_on"]
 
 LIMIT = 256
 """The most positions searched; a larger closed region is not called a dead end."""
@@ -45,6 +45,69 @@ def _key(state: State) -> tuple[object, ...]:
         state.combat_bonus,
         state.lost,
     )
+
+
+def standing(state: State) -> tuple[object, ...]:
+    """Where the player stands, on which floor, with what: a search's revisit key (issue 24 item 3).
+
+    Life and elements are left out: rooms that heal or give an element on entry change them on
+    every lap of a closed walk, so a key with them never repeats; a search that liked the gains
+    walked such a loop for hundreds of actions while a card could be placed a few rooms away
+    (solo seed 34 at 32 rollouts: its last 144 actions were moves, to the action cap).
+    """
+    return (
+        state.player,
+        state.floor,
+        state.carry,
+        state.slots,
+        state.counters,
+        state.level,
+        state.rebright,
+        state.step_area,
+        state.used_steps,
+    )
+
+
+def _changes(state: State, after: State) -> bool:
+    # A card drawn or placed, or a floor climbed, and the game not lost by it: a way on.
+    if after.result is not None:
+        return after.result.result == "won"
+    return after.floor != state.floor or len(after.deck) != len(state.deck) or after.level != state.level
+
+
+def way_on(state: State, limit: int = LIMIT) -> tuple[Action, ...] | None:
+    """The way on from a circle: the actions here that change the game (a card drawn or placed, a
+    floor climbed, a win), or else the first action of a shortest walk to a place that has some
+    (breadth first over the positions :func:`dead_end` tells apart, life and elements included: a
+    walk may have to heal before it can go on; at most ``limit`` of them); ``None`` if none is in
+    reach. It reads nothing the player cannot see: a walk draws no card."""
+    if state.result is not None:
+        return None
+    start = attrs.evolve(state, max_actions=None)  # the cap is no way out: look past it
+    here = tuple(a for a in legal_actions(start) if _changes(start, apply(start, a)))
+    if here:
+        return here
+    seen = {_key(start)}
+    frontier: list[tuple[State, Action | None]] = [(start, None)]
+    while frontier:
+        following: list[tuple[State, Action | None]] = []
+        for position, first in frontier:
+            for action in legal_actions(position):
+                after = apply(position, action)
+                if after.result is not None:
+                    if after.result.result == "won":
+                        return (first or action,)
+                    continue  # an exit, not a way on
+                if _changes(position, after):
+                    return (first or action,)
+                key = _key(after)
+                if key not in seen:
+                    if len(seen) >= limit:
+                        return None
+                    seen.add(key)
+                    following.append((after, first or action))
+        frontier = following
+    return None
 
 
 def dead_end(state: State, limit: int = LIMIT) -> bool:

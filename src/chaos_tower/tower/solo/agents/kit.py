@@ -4,7 +4,8 @@
 * leaves: the heuristic's measure squashed to 0..1 (:func:`evaluate`); no playout (random play
   falls off the floor at once);
 * the tree branches on one cell per step (:func:`tree_actions`), and a search counts revisits
-  by the greedy agent's position key and concedes a dead end (:mod:`.deadend`);
+  by where the player stands on which floor (:func:`.deadend.standing`), concedes a dead end, and
+  back somewhere a third time takes the way on (:func:`.deadend.way_on`);
 * ``oracle-cheat``: the mode's cheating baseline, which plays the oracle's line in the true state.
 """
 
@@ -17,8 +18,8 @@ from ....kernel.agentkit import AgentKit
 from ..actions import Action, PlaceStep
 from ..engine import legal_actions
 from ..state import State
-from .deadend import concession
-from .greedy import GreedyAgent, _position, _step_prospects
+from .deadend import concession, standing, way_on
+from .greedy import GreedyAgent, _step_prospects
 from .heuristic import HeuristicAgent, quick_score
 from .oracle import oracle
 
@@ -100,8 +101,9 @@ KIT = AgentKit(
     rollout=0,
     heuristic_rollout=0,
     tree_actions=tree_actions,
-    revisit=_position,
+    revisit=standing,
     concession=concession,
+    way_on=way_on,
     own={"oracle-cheat": OraclePlayer},
 )
 """The solo mode's agent kit (``ModeSpec.agent_kit``)."""
