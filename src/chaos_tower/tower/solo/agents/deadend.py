@@ -87,6 +87,15 @@ def way_on(state: State, limit: int = LIMIT) -> tuple[Action, ...] | None:
     here = tuple(a for a in legal_actions(start) if _changes(start, apply(start, a)))
     if here:
         return here
+    first, _closed = _explore(start, limit)
+    return None if first is None else (first,)
+
+
+def _explore(start: State, limit: int) -> tuple[Action | None, bool]:
+    """Breadth first over the walks from ``start`` (positions told apart by :func:`_key`, at most
+    ``limit``): the first action of a shortest walk to an action that changes the game or wins,
+    else ``None``; and whether the whole closed region was searched (``False`` when the limit cut
+    it off or a way on was found). A losing action is an exit, not a way on."""
     seen = {_key(start)}
     frontier: list[tuple[State, Action | None]] = [(start, None)]
     while frontier:
@@ -96,18 +105,18 @@ def way_on(state: State, limit: int = LIMIT) -> tuple[Action, ...] | None:
                 after = apply(position, action)
                 if after.result is not None:
                     if after.result.result == "won":
-                        return (first or action,)
+                        return first or action, False
                     continue  # an exit, not a way on
                 if _changes(position, after):
-                    return (first or action,)
+                    return first or action, False  # a card drawn or placed, or a floor climbed
                 key = _key(after)
                 if key not in seen:
                     if len(seen) >= limit:
-                        return None
+                        return None, False
                     seen.add(key)
                     following.append((after, first or action))
         frontier = following
-    return None
+    return None, True
 
 
 def dead_end(state: State, limit: int = LIMIT) -> bool:
@@ -115,25 +124,7 @@ def dead_end(state: State, limit: int = LIMIT) -> bool:
     if state.result is not None:
         return False
     start = attrs.evolve(state, max_actions=None)  # the cap is no way out: look past it
-    seen = {_key(start)}
-    todo = [start]
-    while todo:
-        position = todo.pop()
-        for action in legal_actions(position):
-            after = apply(position, action)
-            if after.result is not None:
-                if after.result.result == "won":
-                    return False
-                continue  # an exit, not a way on
-            if after.floor != state.floor or len(after.deck) != len(state.deck) or after.level != state.level:
-                return False  # a card drawn or placed, or a floor climbed: the game goes on
-            key = _key(after)
-            if key not in seen:
-                if len(seen) >= limit:
-                    return False
-                seen.add(key)
-                todo.append(after)
-    return True
+    return _explore(start, limit)[1]
 
 
 def concession(state: State) -> Action | None:
