@@ -49,6 +49,8 @@ def crest_score(state: CrestState, seat: int, *, known: Collection[int] | None =
     result = state.result
     if result is not None and result.winners:
         return 1e6 if seat in result.winners else -1e6
+    # _score's sum, seat by seat without its lists: the greedy player scores every legal action's
+    # result this way, and building the lists first cost it about 11 % (measured: 8.0 against 7.2 µs).
     mine = side(state, seat)
     value = 0.0
     for other in range(state.players):
