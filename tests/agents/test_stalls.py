@@ -37,10 +37,12 @@ def test_TOC_OVER_01_a_dead_end_is_proved_before_the_loss_is_taken() -> None:
     way_out = concession(state)
     assert way_out is not None and way_out in ct.legal_actions(state)
     assert ct.outcome(ct.apply(state, way_out)).result == "lost"  # type: ignore[union-attr]
-    # Every other action that does not lose keeps the floor and the deck as they are.
+    # Every other action that does not lose is no way on: it draws no card, places or uses no step
+    # and climbs no floor (a flip or a walk stays inside the region).
     for action in ct.legal_actions(state):
         after = ct.apply(state, action)
-        assert after.result is not None or (after.floor, after.deck) == (state.floor, state.deck)
+        kept = (after.deck, after.level, after.step_area, after.used_steps)
+        assert after.result is not None or kept == (state.deck, state.level, state.step_area, state.used_steps)
     assert not dead_end(ct.new_game(CARDS, seed=1))
     assert concession(ct.new_game(CARDS, seed=1)) is None
     # The action cap is no way out: a dead end one action before it is still one.

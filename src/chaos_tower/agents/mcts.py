@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import chaos_tower as ct
@@ -179,11 +179,12 @@ class MctsAgent:
             self._simulate(root, sample, rng, rollout, seat, kit, heuristic)
             done += 1
         self.last_simulations = done
-        return self._answer(decision, root, legal, hint, kit, rng)
+        return self._answer(decision, world, root, legal, hint, kit, rng)
 
     def _answer(
         self,
         decision: Decision,
+        world: Any,
         root: _Node,
         legal: tuple[Any, ...],
         hint: Any,
@@ -193,8 +194,9 @@ class MctsAgent:
         options = legal
         if kit.revisit is not None:
             options = self._fresh(decision, kit.revisit, legal, rng)
-        # Most visited; among equals the prior's choice, then the legal order (max keeps the first).
-        return max(options, key=lambda a: (_visits(root, a), a == hint))
+        # Most visited; among equals the prior's choice, then the legal order (sorted keeps it).
+        ranked = sorted(options, key=lambda a: (-_visits(root, a), a != hint))
+        return _open(world, [*ranked, *(a for a in legal if a not in options)], kit)
 
     def _halving(
         self,
@@ -219,6 +221,7 @@ class MctsAgent:
         has its share of the time.
         """
         seat = decision.seat
+        every = legal
         if kit.revisit is not None:
             legal = self._fresh(decision, kit.revisit, legal, rng)
         candidates = _ranked(world, legal, hint, kit, seat)
@@ -263,7 +266,11 @@ class MctsAgent:
             if len(alive) == 1:
                 break
         self.last_simulations = done
-        return alive[0]
+        # The winner, then the others by their means, then what the width left out.
+        rest = sorted(
+            (a for a in candidates if a != alive[0]), key=lambda a: (-_mean(root, a), order.get(a, 0))
+        )
+        return _open(world, [alive[0], *rest, *(a for a in every if a not in candidates)], kit)
 
     def _fresh(
         self,
@@ -402,6 +409,29 @@ def _ranked(world: Any, legal: tuple[Any, ...], hint: Any, kit: AgentKit, seat: 
         value = {a: evaluate(ct.apply(world, a))[seat] for a in rest}
         rest.sort(key=lambda a: -value[a])
     return ([hint] if hint in legal else []) + rest
+
+
+def _open(world: Any, ranked: Sequence[Any], kit: AgentKit) -> Any:
+    """The first of ``ranked`` (best first) that does not lead into a dead end in ``world`` (the
+    kit's ``dead_end``), or ``ranked[0]`` when every one does or the kit has no such test.
+
+    The tree cannot see a dead end: a playout that walks back and forth between two rooms, with
+    no card to place, ends on a position the leaf value may like. The rollout agent flipped the
+    room next door and so closed the floor around itself in 9 of its 12 games at the action cap
+    on solo seeds 0-142 (issue 24 item 3), each time beside a move that kept the game open.
+    """
+    test = kit.dead_end
+    if test is None or len(ranked) < 2:
+        return ranked[0]
+    for action in ranked:
+        after = ct.apply(world, action)
+        if ct.is_terminal(after):
+            if max(ct.returns(after)) > 0:
+                return action  # a win
+            continue
+        if not test(after):
+            return action
+    return ranked[0]
 
 
 def _cost(width: int) -> int:

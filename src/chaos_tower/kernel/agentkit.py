@@ -12,9 +12,10 @@ ones, hands them over here, on its :class:`~chaos_tower.registry.ModeSpec` (``ag
 * ``rollout`` (random playouts) and ``heuristic_rollout`` (the heuristic's): playout lengths;
 * ``tree_actions``: the actions a search branches on (``None``: all legal ones);
 * ``root_width``: how MCTS searches the root (sequential halving over that many actions, or UCB);
-* ``revisit``, ``concession`` and ``way_on``: the mode's position key, its way out of a dead end,
-  and the way on from a circle a search keeps walking, for a search that must not walk in circles
-  (a mode with no move limit of its own);
+* ``revisit``, ``concession``, ``dead_end`` and ``way_on``: the mode's position key, its way out
+  of a dead end, the test for one (a search does not walk into it), and the way on from a circle
+  a search keeps walking, for a search that must not walk in circles (a mode with no move limit
+  of its own);
 * ``own``: the mode's own named players (VS's ``simple``); a name ending in ``-cheat`` is a
   cheating baseline, handed the true state as its world (the solo ``oracle-cheat``).
 
@@ -62,6 +63,10 @@ class AgentKit:
     concession: Callable[[Any], Any] | None = None
     """In a dead end (no way on that does not walk in circles), the action that ends the game; else
     ``None``."""
+    dead_end: Callable[[Any], bool] | None = None
+    """Whether a world not over has no way on in reach: every action that does not lose walks in
+    a circle, nothing left to change (a search's test, not a proof); a search does not choose an
+    action that leads into one while another does not. ``None``: not checked."""
     way_on: Callable[[Any], tuple[Any, ...] | None] | None = None
     """Where a search is back at a position for the third time: the actions here that change the
     game (the only ones it may then choose among), or the first action of the shortest walk to

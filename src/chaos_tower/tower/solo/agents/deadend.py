@@ -8,10 +8,16 @@ won, only lost or played on until the action cap. An agent that recognises such
 a dead end takes the loss instead of walking in circles to the cap, which tells
 the lab nothing and costs hundreds of actions.
 
-:func:`dead_end` proves it by search: the positions reachable by actions that
-neither end the game nor change the floor, the deck or the level are few and
-all known, and none of the actions from them wins. It reads nothing the player
-cannot see: no card is drawn on the way (any draw counts as a way on).
+:func:`dead_end` proves it by search: the positions reachable without a way on
+are few and all known, and none of the actions from them wins. A way on is what
+can open the game again: a card drawn and placed, a step placed or used, a floor
+climbed or fallen from, Rebright summoned. Flipping a room, fighting, and taking,
+setting, using or throwing away an item are walks inside the region: each can
+happen only so often, and a flip may close the floor (solo seed 16: the rollout
+agent flipped the room next door, after which the two rooms' paths led only to
+each other; every such cap of its first 143 seeds was one flip or one item thrown
+away). It reads nothing the player cannot see: no card is drawn on the way (any
+draw counts as a way on).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from ..actions import Action
 from ..engine import apply, legal_actions
 from ..state import State
 
-__all__ = ["concession", "dead_end", "standing", "way_on"]
+__all__ = ["closed", "concession", "dead_end", "standing", "way_on"]
 
 LIMIT = 256
 """The most positions searched; a larger closed region is not called a dead end."""
@@ -31,6 +37,7 @@ LIMIT = 256
 def _key(state: State) -> tuple[object, ...]:
     return (
         state.player,
+        state.floor,
         state.life,
         state.elements,
         state.carry,
@@ -69,18 +76,26 @@ def standing(state: State) -> tuple[object, ...]:
 
 
 def _changes(state: State, after: State) -> bool:
-    # A card drawn or placed, or a floor climbed, and the game not lost by it: a way on.
+    # A way on (the module): a card drawn, a step placed or used, a floor climbed or fallen from,
+    # Rebright summoned, a win; a flip, a fight or an item is not (it may close the floor).
     if after.result is not None:
         return after.result.result == "won"
-    return after.floor != state.floor or len(after.deck) != len(state.deck) or after.level != state.level
+    return (
+        len(after.deck) != len(state.deck)
+        or after.level != state.level
+        or after.step_area != state.step_area
+        or after.used_steps != state.used_steps
+        or after.rebright_pending != state.rebright_pending
+    )
 
 
 def way_on(state: State, limit: int = LIMIT) -> tuple[Action, ...] | None:
-    """The way on from a circle: the actions here that change the game (a card drawn or placed, a
-    floor climbed, a win), or else the first action of a shortest walk to a place that has some
-    (breadth first over the positions :func:`dead_end` tells apart, life and elements included: a
-    walk may have to heal before it can go on; at most ``limit`` of them); ``None`` if none is in
-    reach. It reads nothing the player cannot see: a walk draws no card."""
+    """The way on from a circle: the actions here that are a way on (the module: a card drawn, a
+    step, a floor climbed, a win), or else the first action of a shortest walk to a place that has
+    some (breadth first over the positions :func:`dead_end` tells apart, life, elements and the
+    floor's faces included: a walk may have to heal or flip a room before it can go on; at most
+    ``limit`` of them); ``None`` if none is in reach. It reads nothing the player cannot see: a
+    walk draws no card."""
     if state.result is not None:
         return None
     start = attrs.evolve(state, max_actions=None)  # the cap is no way out: look past it
@@ -108,7 +123,7 @@ def _explore(start: State, limit: int) -> tuple[Action | None, bool]:
                         return first or action, False
                     continue  # an exit, not a way on
                 if _changes(position, after):
-                    return first or action, False  # a card drawn or placed, or a floor climbed
+                    return first or action, False  # a way on (the module)
                 key = _key(after)
                 if key not in seen:
                     if len(seen) >= limit:
@@ -125,6 +140,17 @@ def dead_end(state: State, limit: int = LIMIT) -> bool:
         return False
     start = attrs.evolve(state, max_actions=None)  # the cap is no way out: look past it
     return _explore(start, limit)[1]
+
+
+def closed(state: State, limit: int = LIMIT) -> bool:
+    """Whether no way on is in reach: none among the first ``limit`` positions of the walks from
+    ``state`` (a game over is not closed). Weaker than :func:`dead_end`, which needs the whole
+    region searched: an item that may be set in any of ten slots makes a closed region larger than
+    the limit (solo seed 90: one card placed left two rooms and an item, and no card to place).
+    What a search asks before it chooses an action (``AgentKit.dead_end``)."""
+    if state.result is not None:
+        return False
+    return _explore(attrs.evolve(state, max_actions=None), limit)[0] is None
 
 
 def concession(state: State) -> Action | None:

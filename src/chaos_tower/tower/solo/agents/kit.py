@@ -4,8 +4,9 @@
 * leaves: the heuristic's measure squashed to 0..1 (:func:`evaluate`); no playout (random play
   falls off the floor at once);
 * the tree branches on one cell per step (:func:`tree_actions`), and a search counts revisits
-  by where the player stands on which floor (:func:`.deadend.standing`), concedes a dead end, and
-  back somewhere a third time takes the way on (:func:`.deadend.way_on`);
+  by where the player stands on which floor (:func:`.deadend.standing`), concedes a dead end, does
+  not walk into a place with no way on in reach (:func:`.deadend.closed`), and back somewhere a third time takes the way on
+  (:func:`.deadend.way_on`);
 * ``oracle-cheat``: the mode's cheating baseline, which plays the oracle's line in the true state.
 """
 
@@ -18,7 +19,7 @@ from ....kernel.agentkit import AgentKit
 from ..actions import Action, PlaceStep
 from ..engine import legal_actions
 from ..state import State
-from .deadend import concession, standing, way_on
+from .deadend import closed, concession, standing, way_on
 from .greedy import GreedyAgent, _step_prospects
 from .heuristic import HeuristicAgent, quick_score
 from .oracle import oracle
@@ -103,6 +104,7 @@ KIT = AgentKit(
     tree_actions=tree_actions,
     revisit=standing,
     concession=concession,
+    dead_end=closed,
     way_on=way_on,
     own={"oracle-cheat": OraclePlayer},
 )
