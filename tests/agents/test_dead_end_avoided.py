@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import chaos_tower as ct
 from chaos_tower.agents import decide, make_agent
 from chaos_tower.agents.mcts import _open
@@ -56,6 +58,17 @@ def test_TOC_OVER_01_a_flip_is_no_way_on() -> None:
         seen |= {type(a).__name__ for a in ct.legal_actions(ct.apply(state, action))}
     assert "Flip" in seen
     assert dead_end(state)
+
+
+@pytest.mark.parametrize("spec", ["rollout", "mcts"])
+def test_TOC_OVER_01_the_searches_take_the_open_way(spec: str) -> None:
+    """TOC-OVER-01: where the rollout agent closed the floor on itself, both searches now move, for
+    any agent seed (each judges the placement in its own world: the card under the top is drawn
+    for it, and with this deck's cards no draw fits there)."""
+    state = _before_the_seal()
+    for seed in range(3):
+        agent = make_agent(spec, 0, seed, simulations=32)
+        assert ct.action_text(state, decide(agent, state)) == "move e", (spec, seed)
 
 
 def test_open_keeps_the_ranking_where_no_test_or_no_open_way() -> None:

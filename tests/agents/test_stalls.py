@@ -42,7 +42,12 @@ def test_TOC_OVER_01_a_dead_end_is_proved_before_the_loss_is_taken() -> None:
     for action in ct.legal_actions(state):
         after = ct.apply(state, action)
         kept = (after.deck, after.level, after.step_area, after.used_steps)
-        assert after.result is not None or kept == (state.deck, state.level, state.step_area, state.used_steps)
+        assert after.result is not None or kept == (
+            state.deck,
+            state.level,
+            state.step_area,
+            state.used_steps,
+        )
     assert not dead_end(ct.new_game(CARDS, seed=1))
     assert concession(ct.new_game(CARDS, seed=1)) is None
     # The action cap is no way out: a dead end one action before it is still one.

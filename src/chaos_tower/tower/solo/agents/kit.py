@@ -4,9 +4,9 @@
 * leaves: the heuristic's measure squashed to 0..1 (:func:`evaluate`); no playout (random play
   falls off the floor at once);
 * the tree branches on one cell per step (:func:`tree_actions`), and a search counts revisits
-  by where the player stands on which floor (:func:`.deadend.standing`), concedes a dead end, does
-  not walk into a place with no way on in reach (:func:`.deadend.closed`), and back somewhere a third time takes the way on
-  (:func:`.deadend.way_on`);
+  by where the player stands on which floor (:func:`.deadend.standing`), concedes a dead end,
+  does not walk into a place with no way on in reach (:func:`.deadend.closed`), and back
+  somewhere a third time takes the way on (:func:`.deadend.way_on`);
 * ``oracle-cheat``: the mode's cheating baseline, which plays the oracle's line in the true state.
 """
 
