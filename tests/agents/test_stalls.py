@@ -77,6 +77,22 @@ def test_the_stall_bench_counts_games_at_the_cap() -> None:
     assert old >= 2
 
 
+def test_a_capped_game_is_told_circling_or_still_playing() -> None:
+    """The bench tells a walk in circles (the old greedy agent's, two rooms back and forth) from a
+    game the cap cut while it was still going (the heuristic at a cap of 30 actions, placing cards);
+    a game that ends before the cap is neither."""
+    bench = load_bench("bench_stalls")
+    old = [
+        bench.ending_with(PlayerAgent(GreedyAgent(seed, fresh=False)), "solo", seed, 600)
+        for seed in range(12)
+    ]
+    assert old.count("circling") >= 2 and "playing" not in old
+    cut = [bench.ending("heuristic", "solo", seed, 30, {}) for seed in range(6)]
+    assert "playing" in cut and "circling" not in cut
+    assert bench.ending("heuristic", "solo", 3, 600, {}) == "ended"
+    assert bench.stall_counts("heuristic", "solo", 3, 30, {})[2] == 3
+
+
 @pytest.mark.parametrize(
     ("agent", "mode"),
     [
