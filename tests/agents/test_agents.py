@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+import json
 import random
 import sys
 from collections.abc import Callable
@@ -220,6 +221,32 @@ def test_cli_refuses_a_budget_without_mcts(capsys: pytest.CaptureFixture[str]) -
     assert "--budget" in capsys.readouterr().err
 
 
+def test_the_ladder_resumes_from_its_journal(tmp_path: Path) -> None:
+    """bench/ladder.py --log: every game is journaled as it ends; a second run reads them back and
+    fits the same ratings without playing (a game planted in the journal is taken as written)."""
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "bench"))
+    try:
+        import ladder
+
+        log = tmp_path / "ladder.jsonl"
+        first = ladder.League("crest2", [2], log=log)
+        ratings = first.play(2, 0, 0.1)
+        lines = log.read_text(encoding="utf-8").splitlines()
+        assert len(lines) == len(first.games) == 2 * 2 * 3
+        again = ladder.League("crest2", [2], log=log)
+        assert again.play(2, 0, 0.1)["mcts 2"].elo == ratings["mcts 2"].elo
+        assert again.games == first.games and log.read_text(encoding="utf-8").splitlines() == lines
+        planted = [json.loads(line) for line in lines]
+        for entry in planted:
+            entry["result"][0] = 1.0 if entry["task"][3] == "random" else 0.0  # random wins every game
+        log.write_text("".join(json.dumps(e) + "\n" for e in planted), encoding="utf-8")
+        upset = ladder.League("crest2", [2], log=log)
+        assert upset.play(2, 0, 0.1)["heuristic"].elo < 0
+    finally:
+        sys.path.remove(str(root / "bench"))
+
+
 def test_the_ladder_and_speed_scripts_run() -> None:
     """bench/ladder.py and tools/agent_speed.py work at a tiny size (the figures are the guide's business)."""
     root = Path(__file__).resolve().parents[2]
@@ -237,6 +264,7 @@ def test_the_ladder_and_speed_scripts_run() -> None:
         solo = ladder.League("solo", [2])
         solo.play(1, 1, 0.2)
         assert {a for a, _, _ in solo.games} >= {"random", ladder.ORACLE}
+        assert [label for label, _ in solo.ladder][-1] == "rollout 2"  # the solo search rung
         totals = agent_speed.measure(1, 30)
         assert totals["heuristic"]["games"] == 1
     finally:
