@@ -309,7 +309,7 @@ def _judged(game: Any, mode: Any, options: dict[str, Any]) -> Options:
     if found is None:
         values = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items())
         return Options(mode=str(mode), values=values)
-    missing = [spec.name for spec in found.options if spec.name not in options]
+    missing = [spec.name for spec in found.options if spec.name not in options and not spec.absent]
     if missing:
         raise ReplayFormatError(
             f"the replay lacks the option {', '.join(missing)} of {mode}; a {FORMAT} replay records "

@@ -61,6 +61,10 @@ class OptionSpec:
     """For a list option (``tuple`` in ``types``): the exact type of each item."""
     required: bool = False
     """The mode cannot start without it (no default)."""
+    absent: tuple[Any, ...] = ()
+    """For an option added after files were written: one value, the one a save, position or
+    replay that lacks the option stands for (the rules it was played under); ``()``: every file
+    must record the option."""
 
     def check(self, mode: str, value: Any) -> Any:
         """``value`` as the option holds it (a list becomes a tuple); :class:`OptionError` if not allowed."""
@@ -218,6 +222,9 @@ def read_options(
     given and checked as :func:`check_options` does; ``error`` (a :class:`SaveError`) if not."""
     chosen = [s for s in specs if only is None or s.name in only]
     names = [s.name for s in chosen]
+    if isinstance(data, dict):
+        older = {s.name: s.absent[0] for s in chosen if s.absent and s.name not in data}
+        data = {**data, **older}  # written before those options existed: the rules it was played under
     if not isinstance(data, dict) or sorted(data) != sorted(names):
         found = sorted(data) if isinstance(data, dict) else type(data).__name__
         raise error(f"{mode}: the options are an object of {', '.join(names) or 'no keys'}; found {found}")

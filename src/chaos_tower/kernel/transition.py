@@ -151,6 +151,12 @@ def step(rules: Transition[S, A, W], state: S, action: A) -> S:
     """The state after ``action``; ``state`` itself is unchanged. Raises (changing nothing) if
     ``action`` cannot be applied."""
     check(rules, state, action)
+    return advance(rules, state, action)
+
+
+def advance(rules: Transition[S, A, W], state: S, action: A) -> S:
+    """:func:`step` without the check, for an action the rules have just listed (a game's own
+    look ahead while it decides what is legal)."""
     work = rules.begin(state)
     rules.act(work, state, action)
     count = state.actions + 1

@@ -82,8 +82,19 @@ def test_the_option_is_a_flag_of_play(lit: None) -> None:
 
 
 def test_without_more_options_the_save_position_and_view_are_as_before() -> None:
-    """Today's solo mode has no option beyond its fields: no ``opts`` word, no extra key (goldens hold)."""
+    """Today's solo mode carries one option beyond its fields, ``closed_walk`` (TOC-OVER-01, issue
+    24): at its default it writes no ``opts`` word, so positions, saves and their hashes are as
+    before it existed (goldens hold); the view names it, as it names every option."""
     state = ct.new_game(ct.load_cardset(), seed=1)
-    assert state.more.values == () and " opts=" not in ct.to_notation(state)
+    assert state.more.values == (("closed_walk", "lost"),) and " opts=" not in ct.to_notation(state)
     assert "lantern" not in ct.dumps(state) and "lantern" not in ct.dumps(ct.observation(state, 0))
-    assert ct.options(state).as_dict() == {"max_actions": None, "step_on_road": False, "da_order": "summed"}
+    assert ct.options(state).as_dict() == {
+        "max_actions": None,
+        "step_on_road": False,
+        "da_order": "summed",
+        "closed_walk": "lost",
+    }
+    other = ct.new_game(ct.load_cardset(), seed=1, closed_walk="continues")
+    assert ct.to_notation(other).endswith(" opts=closed_walk:continues")
+    assert ct.from_notation(ct.to_notation(other), ct.load_cardset()) == other
+    assert ct.loads(ct.dumps(other), ct.load_cardset()) == other

@@ -9,5 +9,6 @@ module                 manual section
 :mod:`.items`          icons, carry, normal and rare items (``TOC-ITEM``, ``CARRY``, ``NORMAL``, ``RARE``)
 :mod:`.steps`          steps (``TOC-STEP``), leaving ZAP (``TOC-ZAP-07``)
 :mod:`.engine`         legal actions, apply, GameOver (``TOC-OVER-01``)
+:mod:`.over`           GameOver by a forced walk round a closed circuit (``TOC-OVER-01``, ``closed_walk``)
 =====================  ==============================================
 """

@@ -16,7 +16,7 @@ from ...kernel import transition
 from ...kernel.errors import MalformedActionError
 from ...kernel.memo import remember
 from ...kernel.shapes import show
-from . import items, movegen, placement, progress, shape
+from . import items, movegen, over, placement, progress, shape
 from .actions import (
     Action,
     Discard,
@@ -350,6 +350,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
+    # TOC-OVER-01 (reading, .over): a forced walk round a closed circuit is GameOver.
+    return over.closed_walk(state, _by_rules(state), _by_rules, _advance)
+
+
+def _by_rules(state: State) -> tuple[Action, ...]:
     if state.result is not None:
         return ()
     if placement.in_start_phase(state) and not state.rearranging and not state.rebright_pending:
@@ -369,6 +374,10 @@ def legal_actions_by_reasons(state: State) -> tuple[Action, ...]:
 
     The reference that the fast generator (:mod:`.movegen`) is tested against.
     """
+    return over.closed_walk(state, _asking_reasons(state), _asking_reasons, _advance, remember=False)
+
+
+def _asking_reasons(state: State) -> tuple[Action, ...]:
     if state.result is not None:
         return ()
     return _unless_only_discards([a for a in _candidates(state) if _rule_reason(state, a) is None])
@@ -389,7 +398,14 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`IllegalActionError` or :class:`MalformedActionError` (and
     then nothing has changed) if the action cannot be applied.
     """
+    made = over.forced_successor(state, action)
+    if made is not None:
+        return made  # a forced move the engine already played to see where the walk leads
     return transition.step(_RULES, state, action)
+
+
+def _advance(state: State, action: Action) -> State:
+    return transition.advance(_RULES, state, action)  # listed by the rules a moment ago
 
 
 def outcome(state: State) -> Outcome | None:

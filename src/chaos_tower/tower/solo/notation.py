@@ -120,8 +120,9 @@ def to_notation(state: State) -> str:
         text += " steproad=1"
     if state.da_order != "summed":
         text += f" da={state.da_order}"
-    if state.more.values:
-        text += f" opts={options_word(state.more)}"
+    changed = _changed(state.more)
+    if changed.values:
+        text += f" opts={options_word(changed)}"
     if state.result is not None:
         text += f" result={state.result.result}:{state.result.cause}:{state.result.rule}"
     return text
@@ -298,8 +299,17 @@ def from_notation(text: str, game: Game) -> State:
     )
 
 
+def _changed(more: Options) -> Options:
+    """The options of ``more`` not at their defaults: a position leaves the others out, as it does
+    ``steproad`` and ``da`` (an option added later, ``closed_walk``, so changes no position made
+    before it, nor its save or hash)."""
+    defaults = {s.name: s.default for s in registered()}
+    kept = tuple((k, v) for k, v in more.values if k not in defaults or defaults[k] != v)
+    return more if len(kept) == len(more.values) else Options(mode=more.mode, values=kept)
+
+
 def _more(word: str | None) -> Options:
-    """The options beyond the state's own fields that ``opts=`` gives (all at their defaults if left out)."""
+    """The options beyond the state's own fields that ``opts=`` gives (each left out at its default)."""
     specs = registered()
     names = carried(specs)
     if not names:
@@ -311,4 +321,9 @@ def _more(word: str | None) -> Options:
             return check_options("solo", [s for s in specs if s.name in names], {})
         except OptionError as exc:
             raise SaveError(f"opts: {exc}") from None
-    return read_options_word("solo", specs, word, only=names)
+    present = {part.partition(":")[0] for part in word.split(";")} if word != "-" else set()
+    given = read_options_word("solo", specs, word, only=[n for n in names if n in present])
+    try:
+        return check_options("solo", [s for s in specs if s.name in names], given.as_dict())
+    except OptionError as exc:
+        raise SaveError(f"opts: {exc}") from None

@@ -10,6 +10,7 @@ code (reading ``state.more["name"]``) and its test (issue 23).
 from __future__ import annotations
 
 from ...kernel.options import OptionSpec
+from .over import CLOSED_WALKS
 from .state import DA_ORDERS
 
 __all__ = ["OPTIONS", "OWN_FIELDS", "carried", "registered"]
@@ -40,6 +41,18 @@ OPTIONS = (
         rule="TOC-PROG1-02",
         doc="a move's two da: added up, then life clamped once ('summed'), or paid one after the "
         "other, life clamped after each and life 0 after the first ending the game ('sequential')",
+    ),
+    OptionSpec(
+        name="closed_walk",
+        types=(str,),
+        default="lost",
+        allowed=CLOSED_WALKS,
+        absent=("lost",),  # replays from before it: as saves and positions, read at the default
+        rule="TOC-OVER-01",
+        doc="a position whose only legal action is a move, and every position that move leads to "
+        "likewise, round a closed circuit (no card can ever be placed, no way off the floor): "
+        "GameOver, lost with the cause no-action ('lost'), or let the walk continue until "
+        "max_actions, if any ('continues')",
     ),
 )
 """The solo game's options (:func:`chaos_tower.new_game` keywords)."""

@@ -18,8 +18,8 @@ from typing import Literal
 from attrs import field, frozen
 
 from ...kernel.events import Event, Reason
+from ...kernel.memo import Memo
 from ...kernel.options import Options
-from .actions import Action
 from .tables import Game
 
 __all__ = [
@@ -129,9 +129,10 @@ class State:
     events: tuple[Event, ...] = field(default=(), eq=False)
     """What the action that made this state did (not part of the position: equal
     positions reached by different actions are equal)."""
-    _memo: dict[str, tuple[Action, ...]] = field(factory=dict, init=False, eq=False, repr=False, hash=False)
-    """A private cache of values the state determines (its legal actions), filled by the
-    engine the first time they are asked for. Never part of the position, equality or hash."""
+    _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
+    """A private cache of values the state determines (its legal actions; after a forced move,
+    the state it makes: :mod:`.over`), filled by the engine the first time they are asked for.
+    Never part of the position, equality or hash; a copy or a pickle starts without it."""
 
     def __repr__(self) -> str:
         from .notation import to_notation
