@@ -52,7 +52,7 @@ def test_every_mode_declares_its_options() -> None:
     specs = ct.option_specs()
     names = {mode: [s.name for s in found] for mode, found in specs.items()}
     assert names == {
-        "solo": ["max_actions", "step_on_road", "da_order"],
+        "solo": ["max_actions", "step_on_road", "da_order", "closed_walk"],
         "vs": [
             "players",
             "extra_rule",

@@ -94,6 +94,7 @@ if TYPE_CHECKING:
         max_actions: int | None = None,
         step_on_road: bool | None = None,
         da_order: Literal["summed", "sequential"] | None = None,
+        closed_walk: Literal["lost", "continues"] | None = None,
     ) -> State: ...
     @overload
     def new_game(
@@ -117,6 +118,7 @@ if TYPE_CHECKING:
         max_actions: int | None = None,
         step_on_road: bool | None = None,
         da_order: str | None = None,
+        closed_walk: str | None = None,
         players: int | None = None,
         extra_rule: bool | None = None,
         adjust_after_draw: str | None = None,

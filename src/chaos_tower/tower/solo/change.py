@@ -19,6 +19,7 @@ from typing import Any
 
 import attrs
 
+from ...kernel.memo import Memo
 from ...kernel.records import maker
 from ..vocabulary import (
     LETTERS,
@@ -161,7 +162,7 @@ def _filler(cls: type, parameters: str, values: dict[str, str], prelude: str = "
     lines = [f"def make({parameters}):\n", "    o = new(cls)\n"]
     if prelude:
         lines.append(f"    {prelude}\n")
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "Memo": Memo}
     for f in attrs.fields(cls):
         slot = cls.__dict__[f.name]
         namespace[f"set_{f.name}"] = slot.__set__
@@ -180,7 +181,7 @@ def _state_values() -> dict[str, str]:
         if f.name == "events":
             values[f.name] = "e"
         elif f.name == "_memo":
-            values[f.name] = "{}"
+            values[f.name] = "Memo()"
         elif f.name in Change.__slots__:
             values[f.name] = f"c.{f.name}"
         else:
