@@ -350,8 +350,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:
-    # TOC-OVER-01 (reading, .over): a forced walk round a closed circuit is GameOver.
-    return over.closed_walk(state, _by_rules(state), _by_rules, _advance)
+    found = _by_rules(state)
+    if len(found) == 1 and type(found[0]) is Move:
+        # TOC-OVER-01 (reading, .over): a forced walk round a closed circuit is GameOver.
+        return over.closed_walk(state, found, _by_rules, _advance)
+    return found
 
 
 def _by_rules(state: State) -> tuple[Action, ...]:
@@ -398,9 +401,9 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`IllegalActionError` or :class:`MalformedActionError` (and
     then nothing has changed) if the action cannot be applied.
     """
-    made = over.forced_successor(state, action)
-    if made is not None:
-        return made  # a forced move the engine already played to see where the walk leads
+    kept = state._memo.get("forced")  # .over.forced_successor, inlined: every action asks
+    if kept is not None and kept[0] is action:
+        return kept[1]  # type: ignore[no-any-return]  # a forced move the engine already played
     return transition.step(_RULES, state, action)
 
 
