@@ -9,9 +9,6 @@ card, one flip or one item thrown away. Moving instead keeps the game open.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import chaos_tower as ct
@@ -20,17 +17,13 @@ from chaos_tower.agents.mcts import _open
 from chaos_tower.kernel.agentkit import AgentKit
 from chaos_tower.tower.solo.agents.deadend import closed, dead_end
 from chaos_tower.tower.solo.agents.kit import KIT
+from recorded import recorded
 
 CARDS = ct.load_cardset()
-DATA = Path(__file__).resolve().parents[1] / "data" / "solo-seed16-seal.json"
 
 
 def _before_the_seal() -> ct.State:
-    recorded = json.loads(DATA.read_text(encoding="utf-8"))
-    state = ct.new_game(CARDS, seed=recorded["seed"], max_actions=recorded["max_actions"])
-    for text in recorded["actions"]:
-        state = ct.apply(state, ct.parse_action(state, text))
-    return state
+    return recorded("solo-seed16-seal.json", CARDS)
 
 
 def test_TOC_OVER_01_placing_here_closes_the_floor_and_moving_does_not() -> None:

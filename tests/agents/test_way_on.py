@@ -8,25 +8,18 @@ so it never saw itself back.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import attrs
 
 import chaos_tower as ct
 from chaos_tower.agents import decide, make_agent
 from chaos_tower.tower.solo.agents.deadend import dead_end, standing, way_on
+from recorded import recorded
 
 CARDS = ct.load_cardset()
-DATA = Path(__file__).resolve().parents[1] / "data" / "solo-seed34-loop.json"
 
 
 def _loop() -> ct.State:
-    recorded = json.loads(DATA.read_text(encoding="utf-8"))
-    state = ct.new_game(CARDS, seed=recorded["seed"], max_actions=recorded["max_actions"])
-    for text in recorded["actions"]:
-        state = ct.apply(state, ct.parse_action(state, text))
-    return state
+    return recorded("solo-seed34-loop.json", CARDS)
 
 
 def _changes(before: ct.State, after: ct.State) -> bool:
