@@ -26,6 +26,12 @@ def load_bench(name: str) -> ModuleType:
 
 
 def _load(folder: Path, name: str) -> ModuleType:
+    known = sys.modules.get(name)
+    if (
+        known is not None
+        and Path(getattr(known, "__file__", "") or "").resolve() == (folder / f"{name}.py").resolve()
+    ):
+        return known  # imported already (bench/ladder.py imports bench_strength): one module, or pickles fail
     spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
