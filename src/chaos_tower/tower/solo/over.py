@@ -15,8 +15,9 @@ in 3 of 300 solo games; a search agent in several more). The engine decision (op
 It is told by following the forced moves (each position with exactly one legal action, a move)
 until a position repeats (closed: GameOver in every position of the walk) or the walk reaches a
 position with a choice, or ends, or is longer than :data:`LIMIT` (open). The states the walk makes
-are the ones the game would make: each position keeps its successor, so playing the forced move
-costs nothing more (:func:`forced_successor`).
+are the ones the game would make: each position keeps its successor (its memo's ``"forced"``: the
+move and the state it makes), which the engine's ``apply`` returns, so playing the forced move
+costs nothing more.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ import attrs
 from .actions import Action, Move
 from .state import State
 
-__all__ = ["CLOSED_WALKS", "LIMIT", "closed_walk", "forced_successor"]
+__all__ = ["CLOSED_WALKS", "LIMIT", "closed_walk"]
 
 CLOSED_WALKS = ("lost", "continues")
 """The values of the option ``closed_walk``."""
@@ -112,11 +113,3 @@ def closed_walk(
             if closed:
                 position._memo.pop("forced", None)  # no move is legal there any more
     return () if closed else found
-
-
-def forced_successor(state: State, action: Action) -> State | None:
-    """The state a forced move makes, if :func:`closed_walk` already made it, else ``None``."""
-    kept = state._memo.get("forced")
-    if kept is not None and kept[0] is action:
-        return kept[1]  # type: ignore[no-any-return]
-    return None
