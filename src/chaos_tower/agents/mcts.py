@@ -194,9 +194,12 @@ class MctsAgent:
         options = legal
         if kit.revisit is not None:
             options = self._fresh(decision, kit.revisit, legal, rng)
-        # Most visited; among equals the prior's choice, then the legal order (sorted keeps it).
+        # Most visited; among equals the prior's choice, then the legal order (max and sorted keep it).
+        if kit.dead_end is None:
+            return max(options, key=lambda a: (_visits(root, a), a == hint))
         ranked = sorted(options, key=lambda a: (-_visits(root, a), a != hint))
-        return _open(world, [*ranked, *(a for a in legal if a not in options)], kit)
+        kept = set(options)
+        return _open(world, [*ranked, *(a for a in legal if a not in kept)], kit)
 
     def _halving(
         self,
@@ -266,6 +269,8 @@ class MctsAgent:
             if len(alive) == 1:
                 break
         self.last_simulations = done
+        if kit.dead_end is None:
+            return alive[0]
         # The winner, then the others by their means, then what the width left out.
         rest = sorted(
             (a for a in candidates if a != alive[0]), key=lambda a: (-_mean(root, a), order.get(a, 0))
@@ -413,7 +418,8 @@ def _ranked(world: Any, legal: tuple[Any, ...], hint: Any, kit: AgentKit, seat: 
 
 def _open(world: Any, ranked: Sequence[Any], kit: AgentKit) -> Any:
     """The first of ``ranked`` (best first) that does not lead into a dead end in ``world`` (the
-    kit's ``dead_end``), or ``ranked[0]`` when every one does or the kit has no such test.
+    kit's ``dead_end``), or ``ranked[0]`` when every one does or the kit has no such test (its
+    callers skip the ranking then: the VS and Crest Duel kits have none).
 
     The tree cannot see a dead end: a playout that walks back and forth between two rooms, with
     no card to place, ends on a position the leaf value may like. The rollout agent flipped the
