@@ -82,23 +82,22 @@ class League:
             raise ValueError(f"unknown mode {mode!r}; one of {', '.join(MODES)}")
         self.mode = mode
         self.ladder = rungs(mode, budgets)
+        self._spec = dict(self.ladder)  # label -> spec
+        self._label = {spec: label for label, spec in self.ladder}
         self.clocks: dict[str, list[float]] = {label: [0.0, 0] for label, _ in self.ladder}
         self.games: list[tuple[str, str, float]] = []
         self._jobs = jobs
         self._log = log
 
-    def _spec(self, label: str) -> str:
-        return next(spec for lab, spec in self.ladder if lab == label)
-
     def _play_solo(self, seeds: int, oracle: int, oracle_seconds: float) -> None:
         labels = [label for label, _ in self.ladder]
-        tasks = [(self._spec(label), seed) for label in labels for seed in range(seeds)]
+        tasks = [(self._spec[label], seed) for label in labels for seed in range(seeds)]
         results = journaled(
             _solo, tasks, self._jobs, self._log, lambda r: (bool(r[0]), int(r[1]), float(r[2]))
         )
         won: dict[tuple[str, int], bool] = {}
         for (spec, seed), (w, decisions, spent) in zip(tasks, results, strict=True):
-            label = next(lab for lab, sp in self.ladder if sp == spec)
+            label = self._label[spec]
             won[label, seed] = w
             self.clocks[label][0] += spent
             self.clocks[label][1] += decisions
@@ -122,7 +121,7 @@ class League:
         labels = [label for label, _ in self.ladder]
         pairs = [(upper, lower) for lower, upper in itertools.combinations(labels, 2)]
         tasks = [
-            (self.mode, seed, even, self._spec(upper), self._spec(lower))
+            (self.mode, seed, even, self._spec[upper], self._spec[lower])
             for upper, lower in pairs
             for seed in range(seeds)
             for even in (True, False)
@@ -131,8 +130,7 @@ class League:
             _duel, tasks, self._jobs, self._log, lambda r: (float(r[0]), [float(x) for x in r[1]])
         )
         for (_, _, _, spec, against), (score, clock) in zip(tasks, results, strict=True):
-            upper = next(lab for lab, sp in self.ladder if sp == spec)
-            lower = next(lab for lab, sp in self.ladder if sp == against)
+            upper, lower = self._label[spec], self._label[against]
             self.games.append((upper, lower, score))
             for label, at in ((upper, 0), (lower, 2)):
                 self.clocks[label][0] += clock[at]
