@@ -30,6 +30,10 @@ class Memo(dict[Hashable, Any]):
     not picklable and never part of the object's value.
     """
 
+    # No instance dict or weak reference slot: a memo is in every retained state (24 bytes
+    # each, a fortieth of a solo state; issue 27's retained-state figure).
+    __slots__ = ()
+
     def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
         return (Memo, ())
 

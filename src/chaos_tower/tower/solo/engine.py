@@ -401,9 +401,6 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`IllegalActionError` or :class:`MalformedActionError` (and
     then nothing has changed) if the action cannot be applied.
     """
-    kept = state._memo.get("forced")  # a forced move's state, kept by .over.closed_walk
-    if kept is not None and kept[0] is action:
-        return kept[1]  # type: ignore[no-any-return]  # a forced move the engine already played
     return transition.step(_RULES, state, action)
 
 

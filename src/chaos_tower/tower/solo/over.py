@@ -15,9 +15,11 @@ in 3 of 300 solo games; a search agent in several more). The engine decision (op
 It is told by following the forced moves (each position with exactly one legal action, a move)
 until a position repeats (closed: GameOver in every position of the walk) or the walk reaches a
 position with a choice, or ends, or is longer than :data:`LIMIT` (open). The states the walk makes
-are the ones the game would make: each position keeps its successor (its memo's ``"forced"``: the
-move and the state it makes), which the engine's ``apply`` returns, so playing the forced move
-costs nothing more.
+are dropped; what it found is kept per card set (:func:`_verdicts`), for every position of the
+walk that would find the same by its own walk, so the game, which makes the same moves, asks
+each position once: a forced walk costs about two steps a move, not one walk a move. (Keeping
+each position's successor state instead cost memory: a state listed after its successor was
+made kept a second copy of it, and of the walk beyond; issue 27's retained-state figure.)
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Callable
 
 import attrs
 
+from ...kernel.memo import remember
 from .actions import Action, Move
 from .state import State
 
@@ -62,6 +65,48 @@ def _key(state: State) -> tuple[object, ...]:
     )
 
 
+_KEPT = 100_000
+"""Verdicts kept per card set; past that, the table starts again (only time is lost)."""
+
+
+def _verdicts(state: State) -> dict[tuple[object, ...], bool]:
+    """The card set's table of walks told: a position's :func:`_position` to whether it is closed."""
+    table: dict[tuple[object, ...], bool] = remember(state.game._memo, "over.verdicts", dict)
+    if len(table) >= _KEPT:
+        table.clear()
+    return table
+
+
+def _position(state: State) -> tuple[object, ...]:
+    # Everything the walk from a position reads: every field that takes part in a state's equality
+    # except the action count and the limit (the walk looks past the cap) and the result (none,
+    # while a move is listed). A walk is a function of these alone.
+    return (
+        state.seed,
+        state.rng,
+        state.floor,
+        state.player,
+        state.life,
+        state.elements,
+        state.deck,
+        state.step_area,
+        state.used_steps,
+        state.level,
+        state.step_returns,
+        state.carry,
+        state.slots,
+        state.counters,
+        state.lost,
+        state.rebright,
+        state.rebright_pending,
+        state.rearranging,
+        state.combat_bonus,
+        state.step_on_road,
+        state.da_order,
+        state.more,
+    )
+
+
 def closed_walk(
     state: State,
     found: tuple[Action, ...],
@@ -75,41 +120,45 @@ def closed_walk(
 
     ``raw`` lists a position's actions by the rules alone (no walk followed), ``apply`` plays one
     of them (unchecked: it was just listed).
-    With ``remember``, every position of the walk is given its legal list and its successor as it
-    is decided, so the game, which makes the same moves, reads them instead of deriving them
-    again (the engine's own list); without, nothing is kept (the reference list by reasons)."""
+    With ``remember``, what the walk found is kept for each of its positions whose own walk
+    would find the same (the card set's table), and read instead of walking again (the engine's
+    own list); without, nothing is read or kept (the reference list by reasons)."""
     if len(found) != 1 or type(found[0]) is not Move or not _loses(state):
         return found
-    walk: list[tuple[State, tuple[Action, ...]]] = [(state, found)]
+    table = _verdicts(state) if remember else None
+    if table is not None:
+        known = table.get(_position(state))
+        if known is not None:
+            return () if known else found
+    walk: list[State] = [state]
     seen = {_key(state)}
     closed = False
+    limited = True
     current = state
     listed: tuple[Action, ...] = found
     while len(walk) <= LIMIT:
         after = apply(current, listed[0])
-        if remember:
-            current._memo["forced"] = (listed[0], after)
         if after.result is not None and after.result.cause == "max-actions":
-            # The cap is no way out of the circuit: look past it (the capped state stays the
-            # successor the game plays).
+            # The cap is no way out of the circuit: look past it.
             after = apply(attrs.evolve(current, max_actions=None), listed[0])
         if after.result is not None:
+            limited = False
             break  # the walk ends the game (life 0, a fall off the floor): no circuit
         key = _key(after)
         if key in seen:
-            closed = True
+            closed, limited = True, False
             break
         seen.add(key)
         listed = raw(after)
         if len(listed) != 1 or type(listed[0]) is not Move:
-            if remember:
-                after._memo["legal"] = listed
+            limited = False
             break  # a choice: the walk is open
-        walk.append((after, listed))
+        walk.append(after)
         current = after
-    if remember:
-        for position, actions in walk:
-            position._memo["legal"] = () if closed else actions
-            if closed:
-                position._memo.pop("forced", None)  # no move is legal there any more
+    if table is not None:
+        # A circuit closes, or an end is reached, within the limit from every later position of
+        # the walk too; a walk cut at the limit is told for its first position only (a later
+        # one's own walk reaches further).
+        for position in walk[:1] if limited else walk:
+            table[_position(position)] = closed
     return () if closed else found

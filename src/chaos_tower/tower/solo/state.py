@@ -130,8 +130,8 @@ class State:
     """What the action that made this state did (not part of the position: equal
     positions reached by different actions are equal)."""
     _memo: Memo = field(factory=Memo, init=False, eq=False, repr=False, hash=False)
-    """A private cache of values the state determines (its legal actions; after a forced move,
-    the state it makes: :mod:`.over`), filled by the engine the first time they are asked for.
+    """A private cache of values the state determines (its legal actions), filled by the engine
+    the first time they are asked for.
     Never part of the position, equality or hash; a copy or a pickle starts without it."""
 
     def __repr__(self) -> str:
