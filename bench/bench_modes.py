@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 import time
 import tracemalloc
@@ -33,6 +34,7 @@ from bench_tower import chess_runner, interleave
 
 import chaos_tower as ct
 from chaos_tower.agents import PlayerAgent, decide
+from chaos_tower.buildinfo import describe
 from chaos_tower.integrations import MODES, Mode
 from chaos_tower.tower.solo.agents import GreedyAgent
 
@@ -198,6 +200,8 @@ def main() -> None:
         help=f"the commit the MCTS figures compare with (default {bench_search.BASE}; '' for none)",
     )
     args = parser.parse_args()
+    # Which build of the rules runs (tools/compile.py): the figures differ, so each run says.
+    print(f"build: {describe()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     sides: dict[str, Runner] = {mode.name: mode_runner(mode, 1) for mode in MODES}
     if args.adapters:
         sides.update({f"{mode.name} (OpenSpiel)": openspiel_runner(mode.name, 1) for mode in MODES})

@@ -27,6 +27,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from chaos_tower.buildinfo import describe
+
 ROOT = Path(__file__).resolve().parents[1]
 WORKER = Path(__file__).resolve().parent / "bench_worker.py"
 BASE = "ff04353"
@@ -103,7 +105,8 @@ def report(
     rev: str, seconds: float, rounds: int, modes: tuple[str, ...] = MODES, works: tuple[str, ...] = WORKS
 ) -> list[str]:
     """Issue 27's search figures and the playouts against ``rev``, as printed lines."""
-    lines = []
+    # This checkout runs compiled where tools/compile.py built it (the base is always pure Python).
+    lines = [f"this checkout's build: {describe()}; {rev}'s: pure Python"]
     with frozen_source(rev) as src:
         base, now = Side(src), Side(ROOT / "src")
         try:

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from chaos_tower.buildinfo import describe
+
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 
@@ -57,6 +59,8 @@ def test_search_against_a_frozen_commit() -> None:
     finally:
         sys.path.remove(str(BENCH))
     lines = bench_search.report("HEAD", 0.2, 1, ("chaos_tower_solo",))
-    assert len(lines) == 2
-    assert "MCTS simulations/s, chaos_tower_solo" in lines[0] and "same choices: " in lines[0]
-    assert lines[1].startswith("random playouts, chaos_tower_solo")
+    assert len(lines) == 3
+    # First which build each side runs (this checkout's: as chaos_tower.buildinfo says).
+    assert lines[0] == f"this checkout's build: {describe()}; HEAD's: pure Python"
+    assert "MCTS simulations/s, chaos_tower_solo" in lines[1] and "same choices: " in lines[1]
+    assert lines[2].startswith("random playouts, chaos_tower_solo")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 from chaos_tower.crest import effects
@@ -56,7 +57,12 @@ def _resolved(effect: CrestEffect) -> Callable[[], bool]:
 def _worn(effect: CrestEffect, read: Callable[[Work], object], monkeypatch: pytest.MonkeyPatch) -> bool:
     work = begin(_position())
     before = read(work)
-    monkeypatch.setattr(effects, "_worn", lambda work, seat: (effect,))
+    # Seat 1's ring made to carry ``effect`` alone: the card set's lookup answers with a changed
+    # ring card (the rules' own functions are not replaced, so this holds in the compiled build).
+    ring = work.ring_of(1)
+    worn = attrs.evolve(work.game.card(ring), effects=(effect,))
+    card = type(work.game).card
+    monkeypatch.setattr(type(work.game), "card", lambda game, i: worn if i == ring else card(game, i))
     return read(work) != before
 
 

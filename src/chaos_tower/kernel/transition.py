@@ -19,7 +19,7 @@ Nothing is changed unless every check passed: the state given is never touched.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
 from typing import Any, Generic, Protocol, TypeVar
 
 from attrs import frozen
@@ -81,7 +81,14 @@ def listed_in_memo(state: Listing, action: object) -> bool:
 def listed(state: object) -> bool:
     """Whether ``state`` keeps its legal actions, listed already, in its memo."""
     memo = getattr(state, "_memo", None)
-    return isinstance(memo, dict) and memo.get("legal") is not None
+    return isinstance(memo, dict) and _legal_of(memo) is not None
+
+
+def _legal_of(memo: Mapping[Any, Any]) -> Any:
+    # Asked through Mapping, not dict: a memo may keep its list in a slot (Crest's StateMemo
+    # overrides get), and the compiled build (chaos_tower.buildinfo) calls dict's own method on
+    # a value it knows to be a dict.
+    return memo.get("legal")
 
 
 def carry_listing(state: object, other: object) -> None:
@@ -94,9 +101,14 @@ def carry_listing(state: object, other: object) -> None:
     known = getattr(state, "_memo", None)
     memo = getattr(other, "_memo", None)
     if isinstance(known, dict) and isinstance(memo, dict) and memo is not known:
-        listed = known.get("legal")
-        if listed is not None and "legal" not in memo:
-            memo["legal"] = listed
+        _carry(known, memo)
+
+
+def _carry(known: Mapping[Any, Any], memo: MutableMapping[Any, Any]) -> None:
+    # Through Mapping and MutableMapping, not dict: as in _legal_of.
+    listed = known.get("legal")
+    if listed is not None and "legal" not in memo:
+        memo["legal"] = listed
 
 
 def _uncounted(work: object, count: int) -> None:

@@ -11,6 +11,7 @@ import attrs
 
 import chaos_tower as ct
 from chaos_tower.tower.solo.change import Change
+from chaos_tower.tower.solo.fill import DRAFTED
 from chaos_tower.tower.solo.state import State
 
 from .scenario import cards
@@ -22,9 +23,13 @@ FIXED = {"game", "seed", "max_actions", "step_on_road", "da_order", "more", "eve
 def test_TOC_PREP_02_every_state_field_is_changeable_or_fixed() -> None:
     """TOC-PREP-02: each area of the sheet is a State field; the draft holds every one an action changes."""
     fields = {f.name for f in attrs.fields(State) if f.init}
-    changeable = set(Change.__slots__) - {"original", "events"}
+    changeable = set(DRAFTED) - {"original", "events"}
     assert fields == changeable | FIXED
     assert not changeable & FIXED
+    # The draft carries exactly those parts (its attributes, in either build).
+    draft = Change(ct.new_game(cards(), seed=5))
+    assert all(hasattr(draft, name) for name in DRAFTED)
+    assert not hasattr(draft, "game")
 
 
 def test_TOC_PREP_02_an_untouched_draft_gives_back_the_same_position() -> None:

@@ -12,18 +12,13 @@ What effects do (life, elements, floor, Rebright) is interpreted in
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from operator import add
-from typing import Any
 
-import attrs
-
-from ...kernel.memo import Memo
-from ...kernel.records import maker
 from ..vocabulary import (
     LETTERS,
 )
+from .fill import make_event, make_state
 from .state import Event, Outcome, State
 
 __all__ = ["Change"]
@@ -32,31 +27,9 @@ __all__ = ["Change"]
 class Change:
     """The position's changeable parts, edited in place while one action is applied, and its events."""
 
-    __slots__ = (
-        "actions",
-        "carry",
-        "combat_bonus",
-        "counters",
-        "deck",
-        "elements",
-        "events",
-        "floor",
-        "level",
-        "life",
-        "lost",
-        "original",
-        "player",
-        "rearranging",
-        "rebright",
-        "rebright_pending",
-        "result",
-        "rng",
-        "slots",
-        "step_area",
-        "step_returns",
-        "used_steps",
-    )
-
+    # No __slots__: the compiled build (chaos_tower.buildinfo) makes this a native class, which
+    # is slotted by construction and refuses a __slots__ of its own. The parts a draft carries
+    # are .fill.DRAFTED (tests/tower/solo/test_change.py checks both lists against State).
     def __init__(self, state: State) -> None:
         self.original = state
         self.rng: int = state.rng
@@ -85,13 +58,13 @@ class Change:
         """The position as changed so far (for questions asked halfway through an action)."""
         # Everything an action cannot change (the card set, the seed, the options) comes from
         # the original; tests/tower/solo/test_change.py checks that no State field is left out.
-        return _make_state(self, events)
+        return make_state(self, events)
 
     def event(
         self, rule: str, kind: str, text: str, amount: int | None = None, card: str | None = None
     ) -> None:
         """Record what happened and why (``card``: the ID of the card it is about, :attr:`Event.card`)."""
-        self.events.append(_make_event(rule, kind, text, amount, card))
+        self.events.append(make_event(rule, kind, text, amount, card))
 
     @property
     def over(self) -> bool:
@@ -148,55 +121,7 @@ class Change:
 
     def finish(self) -> State:
         """The new state."""
-        return _make_state(self, tuple(self.events))
-
-
-def _filler(cls: type, parameters: str, values: dict[str, str], prelude: str = "") -> Callable[..., Any]:
-    """A function ``make(parameters)`` that fills a new ``cls`` slot by slot, field ``f`` from the
-    expression ``values[f]`` (an attrs ``__init__`` sets each field through ``__setattr__``, and a
-    call with 27 keywords parses each one: this is about twice as fast; issue 27). ``cls`` must be
-    a slotted attrs class whose ``__init__`` only stores its arguments (no validator, converter
-    or hook): :func:`~chaos_tower.kernel.records.maker` checks that, and is used to refuse others."""
-    if maker(cls) is cls:
-        raise TypeError(f"{cls.__name__} cannot be filled slot by slot")
-    lines = [f"def make({parameters}):\n", "    o = new(cls)\n"]
-    if prelude:
-        lines.append(f"    {prelude}\n")
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "Memo": Memo}
-    for f in attrs.fields(cls):
-        slot = cls.__dict__[f.name]
-        namespace[f"set_{f.name}"] = slot.__set__
-        lines.append(f"    set_{f.name}(o, {values[f.name]})\n")
-    lines.append("    return o\n")
-    exec("".join(lines), namespace)
-    make: Callable[..., Any] = namespace["make"]
-    return make
-
-
-def _state_values() -> dict[str, str]:
-    # Each State field from the draft (what an action changes), the original (what it cannot),
-    # the events given, or a fresh memo.
-    values = {}
-    for f in attrs.fields(State):
-        if f.name == "events":
-            values[f.name] = "e"
-        elif f.name == "_memo":
-            values[f.name] = "Memo()"
-        elif f.name in Change.__slots__:
-            values[f.name] = f"c.{f.name}"
-        else:
-            values[f.name] = f"s.{f.name}"
-    return values
-
-
-_make_state: Callable[[Change, tuple[Event, ...]], State] = _filler(
-    State, "c, e", _state_values(), "s = c.original"
-)
-_make_event: Callable[[str, str, str, int | None, str | None], Event] = _filler(
-    Event,
-    "rule, kind, text, amount, card",
-    {"rule": "rule", "kind": "kind", "text": "text", "amount": "amount", "card": "card"},
-)
+        return make_state(self, tuple(self.events))
 
 
 @cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from attrs import field, frozen
+from attrs import frozen
 
 from .actions import Action, Fight, Flip, Move, Place, PlaceStep
 from .board import Predicate, continuous_effects, depends_on_cell, predicate
@@ -49,11 +49,11 @@ class _Tables:
     payable: tuple[tuple[tuple[int, int], ...], ...]
     """``payable[card]``: ``(attribute, cost)`` for each attribute with a positive cost: a room's
     flip cost, a monster's monster-element (its fight's cost with no effect in force)."""
-    recent: list[tuple[object, list[int], dict[int, list[PlaceStep]]]] = field(
-        factory=lambda: [((), [], {})]
-    )
+    recent: list[tuple[object, list[int], dict[int, list[PlaceStep]]]]
     """The last floor whose empty cells were listed (by identity: a move keeps the floor), those
-    cells, and per step placed anywhere its records there; only to save time."""
+    cells, and per step placed anywhere its records there; only to save time. Given by
+    :func:`_make_tables`, not by an attrs default factory, which the compiled build cannot
+    take (``chaos_tower.buildinfo``)."""
 
 
 _StepInfo = tuple[
@@ -106,6 +106,7 @@ def _make_tables(game: Game) -> _Tables:
             for rotation in range(4):
                 masks[card.index * 8 + rotation * 2 + flipped] = face.open_toward[rotation]
     return _Tables(
+        recent=[((), [], {})],
         open_mask=tuple(masks),
         place=tuple(Place(cell=c, rotation=r) for c in range(cells) for r in range(4)),
         move=tuple(Move(direction=d) for d in range(4)),

@@ -6,8 +6,6 @@ A reason is ``(rule id, message)``; ``None`` means the placement is allowed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ..vocabulary import Trigger
 from .actions import Place, PlaceRebright, PlaceStep
 from .board import holds, side_at
@@ -32,13 +30,17 @@ def in_start_phase(state: State) -> bool:
     return state.player == -1 or state.floor[state.player] == EMPTY
 
 
-def path_cells(state: State) -> Iterator[int]:
-    """Empty cells that a path of the player's card points to (`TOC-PLAY-A`, `E`, `F`)."""
+def path_cells(state: State) -> tuple[int, ...]:
+    """Empty cells that a path of the player's card points to (`TOC-PLAY-A`, `E`, `F`).
+
+    A tuple, not a generator: callers ask ``cell in path_cells(state)``, which a generator of the
+    compiled build (``chaos_tower.buildinfo``) does not answer."""
     neighbours = state.game.grid.neighbours[state.player]
-    for direction in range(4):
-        cell = neighbours[direction]
-        if cell != -1 and state.floor[cell] == EMPTY and side_at(state, state.player, direction) is not None:
-            yield cell
+    return tuple(
+        cell
+        for direction, cell in enumerate(neighbours)
+        if cell != -1 and state.floor[cell] == EMPTY and side_at(state, state.player, direction) is not None
+    )
 
 
 def points_into_floor(state: State, cell: int, face: FaceTable, rotation: int) -> bool:

@@ -1,0 +1,91 @@
+"""The optional compiled build (``tools/compile.py``, ``chaos_tower.buildinfo``) plays the same games.
+
+Issue 27 allows a compiled build only beside the pure-Python one, both run by CI, and asks a fast
+path to be tested against the reference on at least 100,000 random positions per mode. The
+compiled build is the same source compiled by mypyc, so the reference is the same checkout run
+from its ``.py`` files (:mod:`purepython`): per registered mode, a digest of 100,000 random
+actions' legal lists, saves, events, outcomes and every tenth position's world
+(``bench/bench_worker.trace``) must be the same in both. Those tests are marked ``compiled``
+(left out by default, like ``slow``); CI builds the compiled tree and runs them with the rules'
+own suites (.ci/run). The tests without the mark hold in either build.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from chaos_tower.buildinfo import COMPILABLE, compiled
+from chaos_tower.integrations import MODES
+from purepython import run_pure
+from toolmodule import BENCH, load_bench, load_tool
+
+_TRACE = f"""
+import sys
+sys.path.insert(0, {str(BENCH)!r})
+import bench_worker
+for mode in sys.argv[2:]:
+    print(mode, bench_worker.trace(mode, int(sys.argv[1])))
+"""
+"""Prints each mode's digest of the given number of random actions."""
+
+POSITIONS = 100_000
+"""Random positions per mode in the compiled build's comparison (issue 27: at least 100,000)."""
+
+
+def _digests(actions: int, modes: list[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Each mode's digest in this process (the installed build) and in a pure-Python process."""
+    here = {mode: load_bench("bench_worker").trace(mode, actions) for mode in modes}
+    pure = dict(line.split() for line in run_pure(_TRACE, str(actions), *modes).splitlines())
+    return here, pure
+
+
+def test_the_pure_runner_imports_every_compilable_module_from_its_source() -> None:
+    """The reference of the comparison is really pure Python, whichever build is installed."""
+    out = run_pure(
+        "import importlib\n"
+        "from chaos_tower.buildinfo import COMPILABLE, compiled\n"
+        "print(len(compiled()))\n"
+        "for name in COMPILABLE:\n"
+        "    print(importlib.import_module(name).__file__)\n"
+    )
+    count, *files = out.splitlines()
+    assert count == "0"
+    assert len(files) == len(COMPILABLE)
+    assert all(f.endswith(".py") for f in files)
+
+
+def test_TOC_PLAY_D_CRD_WIELD_B_both_builds_play_the_same_short_games() -> None:
+    """TOC-PLAY-D, CRD-WIELD-B: a few hundred random actions per game, alike in this build and pure
+    Python (the same in a pure checkout; a first comparison in a compiled one)."""
+    here, pure = _digests(300, ["chaos_tower_solo", "chaos_tower_vs2", "crest_duel_2", "crest_duel_6_teams"])
+    assert here == pure
+
+
+def test_compile_tool_lists_what_buildinfo_reports() -> None:
+    """``tools/compile.py --status`` counts the extension files that make ``compiled()``."""
+    tool = load_tool("compile")
+    found = compiled()
+    assert set(found) <= set(COMPILABLE)
+    assert tuple(tool.compilable()) == COMPILABLE
+    # One file per compiled module, and mypyc's one shared library beside them.
+    assert len(tool.built()) == (len(found) + 1 if found else 0)
+    for name in found:
+        assert not str(importlib.import_module(name).__file__).endswith(".py")
+
+
+@pytest.mark.compiled
+def test_the_compiled_build_is_installed() -> None:
+    """The compiled tests run on the compiled build: every module of COMPILABLE is an extension."""
+    assert compiled() == COMPILABLE
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("mode", [m.name for m in MODES])
+def test_TOC_PLAY_D_CRD_WIELD_B_the_compiled_build_plays_as_pure_python(mode: str) -> None:
+    """TOC-PLAY-D, CRD-WIELD-B: 100,000 random positions of the mode give the same legal lists,
+    saves, events, outcomes and worlds compiled and in pure Python (issue 27)."""
+    assert compiled() == COMPILABLE
+    here, pure = _digests(POSITIONS, [mode])
+    assert here == pure
