@@ -103,6 +103,22 @@ def _public(env: Any, module: str, qualname: str) -> str | None:
     return None
 
 
+def _analyzer(module: str) -> ModuleAnalyzer:
+    """Sphinx's reader of the module's source; for a module of the optional compiled build
+    (an extension module, ``tools/compile.py``), of the ``.py`` file beside it."""
+    try:
+        return ModuleAnalyzer.for_module(module)
+    except PycodeError:
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+        if origin is None or origin.endswith(".py"):
+            raise
+        source = Path(origin).with_name(module.rpartition(".")[2] + ".py")
+        if not source.is_file():
+            raise
+        return ModuleAnalyzer.for_file(str(source), module)
+
+
 def _python(app: Any, env: Any, node: Any, contnode: nodes.Node) -> nodes.Node | None:
     target = node["reftarget"]
     found = _module_of(target)
@@ -114,7 +130,7 @@ def _python(app: Any, env: Any, node: Any, contnode: nodes.Node) -> nodes.Node |
         domain = env.get_domain("py")
         return domain.resolve_xref(env, node["refdoc"], app.builder, "obj", public, node, contnode)
     try:
-        analyzer = ModuleAnalyzer.for_module(module)
+        analyzer = _analyzer(module)
         analyzer.find_tags()
     except PycodeError:
         return None
