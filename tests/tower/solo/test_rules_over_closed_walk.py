@@ -13,6 +13,7 @@ import random
 
 import chaos_tower as ct
 from chaos_tower.app import replay
+from chaos_tower.tower.solo import over
 from chaos_tower.tower.solo.actions import Move
 from chaos_tower.tower.solo.engine import legal_actions_by_reasons
 
@@ -58,8 +59,8 @@ def test_TOC_OVER_01_with_continues_the_walk_goes_round_to_the_cap() -> None:
 
 def test_TOC_OVER_01_a_forced_move_that_leads_to_a_choice_stays_legal() -> None:
     """TOC-OVER-01: where the one legal move leads on to a choice, nothing changes: the same legal
-    list by both generators, and the state the engine kept for the move (:mod:`.over`) is the one a
-    fresh apply makes, events included."""
+    list by both generators, and the state the move makes is the one a fresh position's move
+    makes, events included."""
     rng = random.Random(3)
     checked = 0
     for seed in range(600):
@@ -88,3 +89,34 @@ def test_TOC_OVER_01_the_option_is_recorded_and_older_replays_read_at_the_defaul
     older = replay.loads(json.dumps(data))
     assert replay.verify(older, CARDS).more["closed_walk"] == "lost"
     assert older.hashes == recorded.hashes
+
+
+def _holds_a_state(value: object) -> bool:
+    if isinstance(value, ct.State):
+        return True
+    return isinstance(value, tuple) and any(_holds_a_state(v) for v in value)
+
+
+def test_TOC_OVER_01_a_told_walk_keeps_verdicts_not_states() -> None:
+    """TOC-OVER-01 (issue 27, retained memory): telling a walk keeps, per card set, whether each of
+    its positions is closed, and in the position only its legal list: no state of the walk stays
+    in a memo, so a state listed after its successor was made holds no second copy of it."""
+    closed = _sealed()
+    assert ct.legal_actions(closed) == ()
+    verdicts = closed.game._memo["over.verdicts"]
+    assert verdicts[over._position(closed)] is True
+    rng = random.Random(5)
+    told = 0
+    for seed in range(600):
+        state = ct.new_game(CARDS, seed=seed, max_actions=300)
+        while not ct.is_terminal(state) and told < 10:
+            made = ct.apply(state, ct.legal_actions(state)[0]) if ct.legal_actions(state) else state
+            fresh = ct.from_notation(ct.to_notation(state), CARDS)
+            legal = ct.legal_actions(fresh)  # listed after its successor was made, as a bench keeps them
+            assert not any(_holds_a_state(v) for v in fresh._memo.values())
+            if len(legal) == 1 and type(legal[0]) is Move:
+                assert verdicts[over._position(fresh)] is False  # open: a choice or an end ahead
+                assert ct.apply(fresh, legal[0]) == made
+                told += 1
+            state = ct.apply(state, legal[rng.randrange(len(legal))]) if legal else state
+    assert told == 10
