@@ -22,6 +22,7 @@ __all__ = ["COMPILABLE", "compiled", "describe"]
 COMPILABLE: tuple[str, ...] = (
     # Crest Duel: listing and resolving the actions, the deal and the worlds.
     "chaos_tower.crest.beast",
+    "chaos_tower.crest.change",
     "chaos_tower.crest.death",
     "chaos_tower.crest.determinize",
     "chaos_tower.crest.effects",

@@ -9,17 +9,15 @@ comes only from the generator state carried here (:mod:`chaos_tower.kernel.rng`)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, TypeVar
-
-import attrs
 
 from ..kernel.events import Event
 from ..kernel.memo import remember
 from ..kernel.rng import next_u64, shuffle
 from . import knowledge
 from .cards import STATUSES, Status
-from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase, StateMemo
+from .fill import make_state
+from .state import HAND_SIZE, CrestGame, CrestOutcome, CrestState, Phase
 
 __all__ = ["Work", "begin"]
 
@@ -30,20 +28,11 @@ class Work:
     """The mutable copy of one state while an action is resolved."""
 
     # The parts kept in lists while an action edits them. Each is copied from the state on first
-    # use (__getattr__), so an action pays only for what it touches: copying every seat's
+    # use (its property below), so an action pays only for what it touches: copying every seat's
     # rows before each action and freezing them back was a third of a Crest step (issue 13).
-    hp: list[int]
-    alive: list[bool]
-    hands: list[tuple[int, ...] | list[int]]
-    """Per seat: the state's own tuple until the action changes that hand (:meth:`hand`)."""
-    marks: list[list[list[int]]]
-    rings: list[int]
-    statuses: list[tuple[int, ...] | list[int]]
-    """Per seat: the state's own tuple until the action changes that row (:meth:`status_row`)."""
-    deck: list[int]
-    discard: list[int]
-    used: list[bool]
-    dying: list[int]
+    # Plain fields and properties, not descriptors that store into the instance's dict: the
+    # compiled build (chaos_tower.buildinfo) compiles this class, and a field left None is a
+    # part never copied, the previous state's own tuple (freeze).
 
     def __init__(self, state: CrestState) -> None:
         self.state = state
@@ -64,15 +53,143 @@ class Work:
         """What this action adds to ``known``: ``what, seat, kind`` after another."""
         self.events: list[Event] = []
         self._shared_events, self._seat_names = _shared(state.game)
+        # Each part: None until first used (then the copy, which freeze turns back into a tuple).
+        self._hp: list[int] | None = None
+        self._alive: list[bool] | None = None
+        self._hands: list[tuple[int, ...] | list[int]] | None = None
+        self._marks: list[list[list[int]]] | None = None
+        self._rings: list[int] | None = None
+        self._statuses: list[tuple[int, ...] | list[int]] | None = None
+        self._deck: list[int] | None = None
+        self._discard: list[int] | None = None
+        self._used: list[bool] | None = None
+        self._dying: list[int] | None = None
+        self._fresh_used: tuple[bool, ...] | None = None
+        """A new beast phase's shared tuple of unused stacks (:meth:`none_used`)."""
 
-    def __getattr__(self, name: str) -> Any:
-        # Only called for a part not yet copied (or not a part at all).
-        copy = _COPIES.get(name)
-        if copy is None:
-            raise AttributeError(name)
-        value = copy(getattr(self.state, name))
-        self.__dict__[name] = value
+    @property
+    def hp(self) -> list[int]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._hp
+        if value is None:
+            value = self._hp = list(self.state.hp)
         return value
+
+    @hp.setter
+    def hp(self, value: list[int]) -> None:
+        self._hp = value
+
+    @property
+    def alive(self) -> list[bool]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._alive
+        if value is None:
+            value = self._alive = list(self.state.alive)
+        return value
+
+    @alive.setter
+    def alive(self, value: list[bool]) -> None:
+        self._alive = value
+
+    @property
+    def hands(self) -> list[tuple[int, ...] | list[int]]:
+        """Per seat: the state's own tuple until the action changes that hand (:meth:`hand`)."""
+        value = self._hands
+        if value is None:
+            value = self._hands = list(self.state.hands)
+        return value
+
+    @hands.setter
+    def hands(self, value: list[tuple[int, ...] | list[int]]) -> None:
+        self._hands = value
+
+    @property
+    def marks(self) -> list[list[list[int]]]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._marks
+        if value is None:
+            value = self._marks = [[list(stack) for stack in seat] for seat in self.state.marks]
+        return value
+
+    @marks.setter
+    def marks(self, value: list[list[list[int]]]) -> None:
+        self._marks = value
+
+    @property
+    def rings(self) -> list[int]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._rings
+        if value is None:
+            value = self._rings = list(self.state.rings)
+        return value
+
+    @rings.setter
+    def rings(self, value: list[int]) -> None:
+        self._rings = value
+
+    @property
+    def statuses(self) -> list[tuple[int, ...] | list[int]]:
+        """Per seat: the state's own tuple until the action changes that row (:meth:`status_row`)."""
+        value = self._statuses
+        if value is None:
+            value = self._statuses = list(self.state.statuses)
+        return value
+
+    @statuses.setter
+    def statuses(self, value: list[tuple[int, ...] | list[int]]) -> None:
+        self._statuses = value
+
+    @property
+    def deck(self) -> list[int]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._deck
+        if value is None:
+            value = self._deck = list(self.state.deck)
+        return value
+
+    @deck.setter
+    def deck(self, value: list[int]) -> None:
+        self._deck = value
+
+    @property
+    def discard(self) -> list[int]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._discard
+        if value is None:
+            value = self._discard = list(self.state.discard)
+        return value
+
+    @discard.setter
+    def discard(self, value: list[int]) -> None:
+        self._discard = value
+
+    @property
+    def used(self) -> list[bool]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._used
+        if value is None:
+            value = self._used = list(self.state.used if self._fresh_used is None else self._fresh_used)
+        return value
+
+    @used.setter
+    def used(self, value: list[bool]) -> None:
+        self._used = value
+
+    @property
+    def dying(self) -> list[int]:
+        """The part as this action changes it, copied from the state on first use."""
+        value = self._dying
+        if value is None:
+            value = self._dying = list(self.state.dying)
+        return value
+
+    @dying.setter
+    def dying(self, value: list[int]) -> None:
+        self._dying = value
+
+    def copied(self, name: str) -> Any:
+        """The part ``name`` as copied by this action, or ``None`` if the action has not used it."""
+        return getattr(self, "_" + name)
 
     # -- events and chance ------------------------------------------------
     def event(self, rule: str, kind: str, text: str, amount: int | None = None) -> None:
@@ -111,20 +228,22 @@ class Work:
     def now(self, name: str) -> Any:
         """A part as it is now, read without copying it: the copy if made, else the state's own
         tuple (not to be changed). Most actions only read HP, the living seats or the statuses."""
-        value = self.__dict__.get(name)
+        value = getattr(self, "_" + name)
+        if value is None and name == "used":
+            value = self._fresh_used
         return getattr(self.state, name) if value is None else value
 
     def ring_of(self, seat: int) -> int:
         """The seat's worn ring as it is now, read without copying the rings."""
-        rings = self.__dict__.get("rings")
+        rings = self._rings
         return self.state.rings[seat] if rings is None else rings[seat]
 
     def none_used(self, seat: int) -> None:
         """A new beast phase for ``seat`` (`CRD-BEAST-A`): none of its stacks used yet. One shared
         tuple per mark count, which the next state keeps as it is (a Use copies it, as any part)."""
         count = len(self.state.marks[seat])
-        used = _NONE_USED[count] if count < len(_NONE_USED) else (False,) * count
-        self.__dict__["used"] = used
+        self._fresh_used = _NONE_USED[count] if count < len(_NONE_USED) else (False,) * count
+        self._used = None
 
     def mark_count(self, seat: int) -> int:
         """How many marks the seat's monster has (fixed by its card), read without copying."""
@@ -245,36 +364,40 @@ class Work:
         copies of every seat's tuples and of the deck).
         """
         s = self.state
-        copied = self.__dict__
         # A part never copied is the previous state's own; a copied one is frozen back. Built
         # field by field (not through an updater's dict): this runs once per action.
         # tests/crest/test_change_freeze.py checks that no field is left out.
         marks = s.marks
-        if "marks" in copied:
-            new_marks = tuple(tuple(map(tuple, seat)) for seat in copied["marks"])
+        if self._marks is not None:
+            new_marks = tuple(tuple(map(tuple, seat)) for seat in self._marks)
             if new_marks != marks:  # only a changed seat is new
                 marks = tuple(old if new == old else new for new, old in zip(new_marks, marks, strict=True))
-        return _make(
+        used = s.used
+        if self._used is not None:
+            used = _keep(tuple(self._used), s.used)
+        elif self._fresh_used is not None:
+            used = _keep(self._fresh_used, s.used)
+        return make_state(
             s.game,
             s.seed,
             self.rng,
             s.players,
             s.teams,
             s.monsters,
-            _keep(tuple(copied["hp"]), s.hp) if "hp" in copied else s.hp,
-            _keep(tuple(copied["alive"]), s.alive) if "alive" in copied else s.alive,
-            _rows(copied["hands"], s.hands) if "hands" in copied else s.hands,
+            s.hp if self._hp is None else _keep(tuple(self._hp), s.hp),
+            s.alive if self._alive is None else _keep(tuple(self._alive), s.alive),
+            s.hands if self._hands is None else _rows(self._hands, s.hands),
             marks,
-            _keep(tuple(copied["rings"]), s.rings) if "rings" in copied else s.rings,
-            _rows(copied["statuses"], s.statuses) if "statuses" in copied else s.statuses,
-            _keep(tuple(copied["deck"]), s.deck) if "deck" in copied else s.deck,
-            _keep(tuple(copied["discard"]), s.discard) if "discard" in copied else s.discard,
+            s.rings if self._rings is None else _keep(tuple(self._rings), s.rings),
+            s.statuses if self._statuses is None else _rows(self._statuses, s.statuses),
+            s.deck if self._deck is None else _keep(tuple(self._deck), s.deck),
+            s.discard if self._discard is None else _keep(tuple(self._discard), s.discard),
             self.phase,
             self.seat,
             self.setup_count,
             self.first,
-            _keep(tuple(copied["used"]), s.used) if "used" in copied else s.used,
-            _keep(tuple(copied["dying"]), s.dying) if "dying" in copied else s.dying,
+            used,
+            s.dying if self._dying is None else _keep(tuple(self._dying), s.dying),
             self.resume,
             self.turns,
             self.rounds,
@@ -287,43 +410,11 @@ class Work:
         )
 
 
-_FLAT = ("hp", "alive", "rings", "deck", "discard", "used", "dying")
-_COPIES: dict[str, Callable[[Any], Any]] = {
-    **dict.fromkeys(_FLAT, list),
-    "hands": list,  # the rows themselves are copied one by one (Work.hand, Work.status_row)
-    "statuses": list,
-    "marks": lambda seats: [[list(stack) for stack in seat] for seat in seats],
-}
-
-
 _NONE_USED = tuple((False,) * count for count in range(16))
 """Per mark count: no stack used (:meth:`Work.none_used`)."""
 
 _EVENTS_KEPT = 10_000
 """Distinct events kept per card set for sharing; past that, events are made afresh."""
-
-
-class _Part:
-    """A part of :class:`Work` copied from the state on first use: a non-data descriptor, so
-    the copy, once in the instance's ``__dict__``, is read from there directly. Issue 27: the
-    same as ``Work.__getattr__`` (kept for any part without one), without the failed lookup
-    that Python makes before calling ``__getattr__`` (a twelfth of a Crest step)."""
-
-    __slots__ = ("copy", "name")
-
-    def __init__(self, name: str, copy: Callable[[Any], Any]) -> None:
-        self.name = name
-        self.copy = copy
-
-    def __get__(self, work: Work | None, owner: type | None = None) -> Any:
-        if work is None:
-            return self
-        value = work.__dict__[self.name] = self.copy(getattr(work.state, self.name))
-        return value
-
-
-for _name, _copy in _COPIES.items():
-    setattr(Work, _name, _Part(_name, _copy))
 
 
 _Deal = tuple[tuple[str, ...], tuple[Event, ...], tuple[Event, ...]]
@@ -367,50 +458,6 @@ def _rows(
 def _keep(new: tuple[T, ...], old: tuple[T, ...]) -> tuple[T, ...]:
     """``old`` itself when ``new`` equals it (so states share it), else ``new``."""
     return old if new == old else new
-
-
-class _Filling(CrestState):
-    """A :class:`CrestState` while :func:`_make` fills it: the same slots, with plain stores.
-
-    A frozen attrs class stores each field through ``object.__setattr__`` bound per instance
-    (its own ``__setattr__`` refuses): about 2.5 µs for a state's 30 fields, a tenth of a Crest
-    step. A subclass that adds no slot and sets ``__setattr__`` and ``__delattr__`` back to
-    :class:`object`'s stores them as any slotted class does (about 0.1 µs); once filled, the
-    instance becomes a plain :class:`CrestState` (``__class__`` assignment: the same layout).
-    """
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-
-def _maker() -> Callable[..., CrestState]:
-    """``make(game, seed, ...)``: a new state from every init field, in field order, positional
-    (issue 27); the same object as ``CrestState(**fields)`` makes (tests/crest/test_change_freeze.py)."""
-    fields = attrs.fields(CrestState)
-    names = [f.name for f in fields if f.init]
-    late = [f.name for f in fields if not f.init]
-    assert late == ["_memo"], late  # the one field made afresh per state, as its factory does
-    source = (
-        f"def make({', '.join(names)}):\n"
-        "    o = new(Filling)\n"
-        + "".join(f"    o.{name} = {name}\n" for name in names)
-        + "    o._memo = Memo()\n"
-        "    o.__class__ = State\n"
-        "    return o\n"
-    )
-    namespace: dict[str, Any] = {
-        "new": object.__new__,
-        "Filling": _Filling,
-        "State": CrestState,
-        "Memo": StateMemo,
-    }
-    exec(source, namespace)
-    make: Callable[..., CrestState] = namespace["make"]
-    return make
-
-
-_make = _maker()
 
 
 def begin(state: CrestState) -> Work:

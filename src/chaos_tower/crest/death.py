@@ -32,13 +32,13 @@ def _bury(work: Work, dead: int) -> None:
 
 def check_deaths(work: Work) -> None:
     """After an action: monsters at HP 0 or below die; the game ends or the killer chooses (`CRD-DEATH-A`)."""
-    copied = work.__dict__
-    if "hp" not in copied:
+    hp = work.copied("hp")
+    if hp is None:
         # No HP changed: every living monster still has HP above 0 (a state in the wielder or
         # beast phase has no dead monster left standing), so nobody dies (issue 27: the check
         # runs after every action).
         return
-    alive, hp = copied.get("alive") or work.state.alive, copied["hp"]  # most actions kill no one
+    alive = work.now("alive")  # most actions kill no one
     fallen = [s for s in range(work.state.players) if alive[s] and hp[s] <= 0]
     if not fallen:
         return
@@ -136,5 +136,5 @@ def death_apply(work: Work, action: CrestAction) -> None:
     work.dying.pop(0)
     if not work.dying:
         work.phase = work.resume
-        if work.phase == "beast" and len(work.used) != len(work.marks[killer]):
+        if work.phase == "beast" and len(work.now("used")) != len(work.now("marks")[killer]):
             work.none_used(killer)
