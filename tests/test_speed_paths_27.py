@@ -14,6 +14,8 @@ import pytest
 
 import chaos_tower as ct
 from chaos_tower.crest import change as crest_work
+from chaos_tower.crest import engine as crest_engine
+from chaos_tower.kernel import transition
 from chaos_tower.kernel.records import copier
 from chaos_tower.tower.vs.state import VsDraft, VsState, draft, evolve
 
@@ -38,48 +40,46 @@ def test_evolve_on_a_draft_refuses_an_unknown_field() -> None:
         evolve(work, nosuch=1)
 
 
+_PARTS = ("hp", "alive", "hands", "marks", "rings", "statuses", "deck", "discard", "used", "dying")
+"""The parts of the Crest working copy, each copied from the state on first use."""
+
+
 def _copied_parts(state: Any, action: Any) -> set[str]:
-    """The parts of the Crest working copy an action copied (its parts' descriptors, ``_Part``,
-    and ``Work.__getattr__`` for a part without one)."""
-    copied: set[str] = set()
-    original = crest_work.Work.__getattr__
-    original_get = crest_work._Part.__get__
+    """The parts of the Crest working copy that ``action`` copied (``Work.copied``): the action is
+    played by the engine's own hooks, with a ``begin`` that keeps the working copy to look at."""
+    made: list[Any] = []
 
-    def counting(self: Any, name: str) -> Any:
-        copied.add(name)
-        return original(self, name)
+    def begin(s: Any) -> Any:
+        made.append(crest_work.begin(s))
+        return made[-1]
 
-    def counting_get(self: Any, work: Any, owner: Any = None) -> Any:
-        if work is not None:
-            copied.add(self.name)
-        return original_get(self, work, owner)
-
-    crest_work.Work.__getattr__ = counting  # type: ignore[method-assign]
-    crest_work._Part.__get__ = counting_get  # type: ignore[method-assign]
-    try:
-        ct.apply(state, action)
-    finally:
-        crest_work.Work.__getattr__ = original  # type: ignore[method-assign]
-        crest_work._Part.__get__ = original_get  # type: ignore[method-assign]
-    return copied
+    rules = attrs.evolve(crest_engine._RULES, begin=begin)
+    transition.step(rules, state, action)
+    (work,) = made
+    return {name for name in _PARTS if work.copied(name) is not None}
 
 
 def test_the_crest_working_copy_copies_a_part_on_first_use() -> None:
     """Issue 27: each part of the Crest working copy is copied once, on first use, by its
-    descriptor, and then read from the copy; the state's own tuple is never changed."""
+    property, and then read from the copy; the state's own tuple is never changed."""
     state = ct.new_game(CREST, seed=2, players=3)
     work = crest_work.begin(state)
-    assert "hands" not in work.__dict__
+    assert all(work.copied(name) is None for name in _PARTS)
     hands = work.hands
-    assert hands == list(state.hands) and work.hands is hands
+    assert hands == list(state.hands) and work.hands is hands and work.copied("hands") is hands
     assert all(row is old for row, old in zip(hands, state.hands, strict=True))  # rows: by need
     work.hand(0).append(99)  # a row is copied on its first change (Work.hand), one seat at a time
     assert 99 not in state.hands[0] and 99 in work.hands[0] and work.hands[1] is state.hands[1]
     assert work.now("deck") is state.deck  # read without copying
     work.deck = []
     assert work.now("deck") == [] and work.deck == []
-    parts = {n for n, v in vars(crest_work.Work).items() if type(v) is crest_work._Part}
-    assert set(crest_work._COPIES) <= parts
+    for name in _PARTS:  # every part: none until asked for, then the state's values in a list
+        fresh = crest_work.begin(state)
+        assert fresh.now(name) is getattr(state, name) and fresh.copied(name) is None
+        old = getattr(state, name)
+        expected = [[list(stack) for stack in seat] for seat in old] if name == "marks" else list(old)
+        assert getattr(fresh, name) == expected
+        assert fresh.copied(name) is not None
     assert _copied_parts(state, ct.legal_actions(state)[0])  # the counter sees the copies made
 
 
