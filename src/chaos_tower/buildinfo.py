@@ -60,9 +60,11 @@ COMPILABLE: tuple[str, ...] = (
     "chaos_tower.tower.vs.start",
     "chaos_tower.tower.vs.turn",
 )
-"""The modules the compiled build compiles: the rules' hot paths. Each is plain typed code
-(no ``__slots__``, ``__getattr__`` or ``exec`` tricks, which mypyc refuses); the modules
-that use them (the working copies, the states, the records) stay Python in both builds."""
+"""The modules the compiled build compiles: the rules' hot paths, the solo and Crest working
+copies among them. Each is plain typed code (no ``__slots__``, ``__getattr__`` or ``exec``
+tricks, which mypyc refuses); the modules that hold such tricks (the frozen states and their
+fillers, ``crest/fill.py`` and ``tower/solo/fill.py``, the records, VS's draft) stay Python in
+both builds."""
 
 
 def compiled() -> tuple[str, ...]:

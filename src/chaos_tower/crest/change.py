@@ -32,7 +32,8 @@ class Work:
     # rows before each action and freezing them back was a third of a Crest step (issue 13).
     # Plain fields and properties, not descriptors that store into the instance's dict: the
     # compiled build (chaos_tower.buildinfo) compiles this class, and a field left None is a
-    # part never copied, the previous state's own tuple (freeze).
+    # part never copied, the previous state's own tuple (freeze). Only the parts the rules
+    # replace whole (the deck, the discards, the dying seats) have setters.
 
     def __init__(self, state: CrestState) -> None:
         self.state = state
@@ -75,10 +76,6 @@ class Work:
             value = self._hp = list(self.state.hp)
         return value
 
-    @hp.setter
-    def hp(self, value: list[int]) -> None:
-        self._hp = value
-
     @property
     def alive(self) -> list[bool]:
         """The part as this action changes it, copied from the state on first use."""
@@ -86,10 +83,6 @@ class Work:
         if value is None:
             value = self._alive = list(self.state.alive)
         return value
-
-    @alive.setter
-    def alive(self, value: list[bool]) -> None:
-        self._alive = value
 
     @property
     def hands(self) -> list[tuple[int, ...] | list[int]]:
@@ -99,10 +92,6 @@ class Work:
             value = self._hands = list(self.state.hands)
         return value
 
-    @hands.setter
-    def hands(self, value: list[tuple[int, ...] | list[int]]) -> None:
-        self._hands = value
-
     @property
     def marks(self) -> list[list[list[int]]]:
         """The part as this action changes it, copied from the state on first use."""
@@ -110,10 +99,6 @@ class Work:
         if value is None:
             value = self._marks = [[list(stack) for stack in seat] for seat in self.state.marks]
         return value
-
-    @marks.setter
-    def marks(self, value: list[list[list[int]]]) -> None:
-        self._marks = value
 
     @property
     def rings(self) -> list[int]:
@@ -123,10 +108,6 @@ class Work:
             value = self._rings = list(self.state.rings)
         return value
 
-    @rings.setter
-    def rings(self, value: list[int]) -> None:
-        self._rings = value
-
     @property
     def statuses(self) -> list[tuple[int, ...] | list[int]]:
         """Per seat: the state's own tuple until the action changes that row (:meth:`status_row`)."""
@@ -134,10 +115,6 @@ class Work:
         if value is None:
             value = self._statuses = list(self.state.statuses)
         return value
-
-    @statuses.setter
-    def statuses(self, value: list[tuple[int, ...] | list[int]]) -> None:
-        self._statuses = value
 
     @property
     def deck(self) -> list[int]:
@@ -170,10 +147,6 @@ class Work:
         if value is None:
             value = self._used = list(self.state.used if self._fresh_used is None else self._fresh_used)
         return value
-
-    @used.setter
-    def used(self, value: list[bool]) -> None:
-        self._used = value
 
     @property
     def dying(self) -> list[int]:
@@ -228,7 +201,7 @@ class Work:
     def now(self, name: str) -> Any:
         """A part as it is now, read without copying it: the copy if made, else the state's own
         tuple (not to be changed). Most actions only read HP, the living seats or the statuses."""
-        value = getattr(self, "_" + name)
+        value = self.copied(name)
         if value is None and name == "used":
             value = self._fresh_used
         return getattr(self.state, name) if value is None else value

@@ -126,14 +126,14 @@ def closed_walk(
     if len(found) != 1 or type(found[0]) is not Move or not _loses(state):
         return found
     table = _verdicts(state) if remember else None
+    first = _position(state) if table is not None else ()
     if table is not None:
-        known = table.get(_position(state))
+        known = table.get(first)
         if known is not None:
             return () if known else found
     walk: list[State] = [state]
     seen = {_key(state)}
-    closed = False
-    limited = True
+    closed = limited = False
     current = state
     listed: tuple[Action, ...] = found
     while len(walk) <= LIMIT:
@@ -142,23 +142,25 @@ def closed_walk(
             # The cap is no way out of the circuit: look past it.
             after = apply(attrs.evolve(current, max_actions=None), listed[0])
         if after.result is not None:
-            limited = False
             break  # the walk ends the game (life 0, a fall off the floor): no circuit
         key = _key(after)
         if key in seen:
-            closed, limited = True, False
+            closed = True
             break
         seen.add(key)
         listed = raw(after)
         if len(listed) != 1 or type(listed[0]) is not Move:
-            limited = False
             break  # a choice: the walk is open
         walk.append(after)
         current = after
+    else:
+        limited = True  # cut at the limit, no end reached
     if table is not None:
         # A circuit closes, or an end is reached, within the limit from every later position of
         # the walk too; a walk cut at the limit is told for its first position only (a later
         # one's own walk reaches further).
-        for position in walk[:1] if limited else walk:
-            table[_position(position)] = closed
+        table[first] = closed
+        if not limited:
+            for position in walk[1:]:
+                table[_position(position)] = closed
     return () if closed else found
