@@ -20,6 +20,12 @@ import importlib.util
 __all__ = ["COMPILABLE", "compiled", "describe"]
 
 COMPILABLE: tuple[str, ...] = (
+    # The search (MCTS) and the solo game's agents it leans on.
+    "chaos_tower.agents.tree",
+    "chaos_tower.tower.solo.agents.deadend",
+    "chaos_tower.tower.solo.agents.greedy",
+    "chaos_tower.tower.solo.agents.heuristic",
+    "chaos_tower.tower.solo.agents.kit",
     # Crest Duel: listing and resolving the actions, the deal and the worlds.
     "chaos_tower.crest.beast",
     "chaos_tower.crest.change",
@@ -61,10 +67,15 @@ COMPILABLE: tuple[str, ...] = (
     "chaos_tower.tower.vs.turn",
 )
 """The modules the compiled build compiles: the rules' hot paths, the solo and Crest working
-copies among them. Each is plain typed code (no ``__slots__``, ``__getattr__`` or ``exec``
-tricks, which mypyc refuses); the modules that hold such tricks (the frozen states and their
-fillers, ``crest/fill.py`` and ``tower/solo/fill.py``, the records, VS's draft) stay Python in
-both builds."""
+copies among them, the search's inner loop (``agents.tree``, not the agent class, whose
+constructor answers a user's wrong value with its own error) and the solo players it leans on.
+Each is plain typed code (no ``__slots__``, ``__getattr__`` or ``exec`` tricks, which mypyc
+refuses); the modules that hold such tricks (the frozen states and their fillers,
+``crest/fill.py`` and ``tower/solo/fill.py``, the records, VS's draft) stay Python in both
+builds. A compiled function checks its arguments' declared types on entry: called directly with
+a value of another type (``HeuristicAgent(top=1.5)``), it raises :class:`TypeError` where pure
+Python reaches the function's own check (``HeuristicParameterError``); through
+``chaos_tower.agents.make_agent`` or the command line both builds refuse it alike."""
 
 
 def compiled() -> tuple[str, ...]:

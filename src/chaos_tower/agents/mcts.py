@@ -39,10 +39,10 @@ from typing import Any
 
 import chaos_tower as ct
 
-from .. import registry
-from ..kernel.agentkit import AgentKit, WorldPlayer
+from ..kernel.agentkit import AgentKit
 from .base import Decision, Needs
 from .params import PARAMETERS, AgentParameterError
+from .tree import Bias, Node, Playout, mean, simulate, visits
 
 __all__ = ["MctsAgent"]
 
@@ -54,19 +54,6 @@ _NO_KIT = AgentKit(heuristic=lambda seed: _NoPlayer(), rollout=20)
 class _NoPlayer:
     def choose_in(self, world: Any) -> Any:
         raise AssertionError("a mode without a kit has no heuristic player")
-
-
-class _Node:
-    """Statistics of one action from one information set, and the actions tried below it."""
-
-    __slots__ = ("available", "children", "player", "visits", "wins")
-
-    def __init__(self, player: int) -> None:
-        self.player = player  # who chose the action that leads here
-        self.visits = 0
-        self.available = 0
-        self.wins = 0.0
-        self.children: dict[Any, _Node] = {}
 
 
 class MctsAgent:
@@ -155,7 +142,7 @@ class MctsAgent:
             rollout = kit.heuristic_rollout
         else:
             rollout = kit.rollout
-        root = _Node(-1)
+        root = Node(-1)
         # The prior: the heuristic player's own choice in the decision's world, tried first and
         # favoured until the search says otherwise.
         hint = None
@@ -185,7 +172,7 @@ class MctsAgent:
         self,
         decision: Decision,
         world: Any,
-        root: _Node,
+        root: Node,
         legal: tuple[Any, ...],
         hint: Any,
         kit: AgentKit,
@@ -196,8 +183,8 @@ class MctsAgent:
             options = self._fresh(decision, kit.revisit, legal, rng)
         # Most visited; among equals the prior's choice, then the legal order (max and sorted keep it).
         if kit.dead_end is None:
-            return max(options, key=lambda a: (_visits(root, a), a == hint))
-        ranked = sorted(options, key=lambda a: (-_visits(root, a), a != hint))
+            return max(options, key=lambda a: (visits(root, a), a == hint))
+        ranked = sorted(options, key=lambda a: (-visits(root, a), a != hint))
         kept = set(options)
         return _open(world, [*ranked, *(a for a in legal if a not in kept)], kit)
 
@@ -233,7 +220,7 @@ class MctsAgent:
         alive = candidates[: max(1, width)]
         order = {action: i for i, action in enumerate(alive)}
         rounds = max(1, math.ceil(math.log2(len(alive)))) if len(alive) > 1 else 1
-        root = _Node(-1)
+        root = Node(-1)
         cheat = decision.cheats
         started = time.perf_counter()
         done = 0
@@ -261,11 +248,11 @@ class MctsAgent:
                 left = self._simulations - done
                 sample = world if cheat else decision.world(rng.getrandbits(63))
                 seed = rng.getrandbits(64)
-                for action in sorted(alive, key=lambda a: (-_mean(root, a), order[a]))[:left]:
+                for action in sorted(alive, key=lambda a: (-mean(root, a), order[a]))[:left]:
                     play = random.Random(seed)
                     self._simulate(root, sample, play, rollout, seat, kit, heuristic, first=action)
                     done += 1
-            alive = sorted(alive, key=lambda a: (-_mean(root, a), order[a]))[: max(1, (len(alive) + 1) // 2)]
+            alive = sorted(alive, key=lambda a: (-mean(root, a), order[a]))[: max(1, (len(alive) + 1) // 2)]
             if len(alive) == 1:
                 break
         self.last_simulations = done
@@ -273,7 +260,7 @@ class MctsAgent:
             return alive[0]
         # The winner, then the others by their means, then what the width left out.
         rest = sorted(
-            (a for a in candidates if a != alive[0]), key=lambda a: (-_mean(root, a), order.get(a, 0))
+            (a for a in candidates if a != alive[0]), key=lambda a: (-mean(root, a), order.get(a, 0))
         )
         return _open(world, [alive[0], *rest, *(a for a in every if a not in candidates)], kit)
 
@@ -301,7 +288,7 @@ class MctsAgent:
 
     def _simulate(
         self,
-        root: _Node,
+        root: Node,
         state: Any,
         rng: random.Random,
         rollout: int,
@@ -310,100 +297,13 @@ class MctsAgent:
         heuristic: bool,
         first: Any = None,
     ) -> None:
-        # The game's rules are looked up once (ct.rules_of): a simulation's states are all of one
-        # type, and the front door's functions would look them up at every call.
-        rules = ct.rules_of(state)
-        legal_actions, apply, is_terminal, current_player = (
-            rules.legal_actions,
-            rules.apply,
-            rules.is_terminal,
-            rules.current_player,
+        simulate(
+            root,
+            state,
+            Playout(rng=rng, rollout=rollout, seat=seat, kit=kit, heuristic=heuristic),
+            Bias(hint=self._hint, prior=self._prior, exploration=self._c),
+            first,
         )
-        tree_actions = kit.tree_actions or legal_actions
-        node = root
-        path = [root]
-        expanded = False
-        if first is not None:  # the root's action is the caller's (sequential halving)
-            child = root.children.get(first)
-            if child is None:
-                child = root.children[first] = _Node(seat)
-                expanded = True
-            child.available += 1
-            state = apply(state, first)
-            node = child
-            path.append(child)
-        # Selection and expansion in this determinisation.
-        while not expanded and not is_terminal(state):
-            legal = tree_actions(state)
-            if node is root and self._hint is not None and self._hint not in legal:
-                legal = (*legal, self._hint)
-            mover = current_player(state)
-            assert mover is not None
-            children = node.children
-            untried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.available += 1
-            if untried:
-                if node is root and self._hint in untried:
-                    action = self._hint
-                else:
-                    action = untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(mover)
-                child.available = 1
-                state = apply(state, action)
-                path.append(child)
-                break
-            log_c = self._c
-            best_value = -math.inf
-            chosen = legal[0]
-            log, sqrt = math.log, math.sqrt
-            hint = self._hint if node is root else None
-            for action in legal:
-                child = children[action]
-                visits = child.visits
-                value = child.wins / visits + log_c * sqrt(log(child.available) / visits)
-                if hint is not None and action == hint:
-                    value += self._prior / (1 + visits)  # progressive bias: fades as visits grow
-                if value > best_value:
-                    best_value, chosen = value, action
-            node = children[chosen]
-            state = apply(state, chosen)
-            path.append(node)
-        # Playout: each seat's heuristic player (the rung below; it plays in the determinisation
-        # drawn for this simulation), or uniformly random actions.
-        policies: dict[int, WorldPlayer] = {}
-        for _ in range(rollout):
-            mover = current_player(state)
-            if mover is None:
-                break
-            if heuristic:
-                policy = policies.get(mover)
-                if policy is None:
-                    policy = policies[mover] = kit.heuristic(rng.getrandbits(32))
-                state = apply(state, policy.choose_in(state))
-            else:
-                legal = legal_actions(state)
-                state = apply(state, legal[rng.randrange(len(legal))])
-        rewards = _values(state, kit)
-        for visited in path:
-            visited.visits += 1
-            if visited.player >= 0:
-                visited.wins += rewards[visited.player]
-
-
-def _values(state: Any, kit: AgentKit) -> tuple[float, ...]:
-    """Each seat's value of where a playout stopped, 0..1: the kit's measure, or the scaled returns."""
-    if kit.evaluate is not None:
-        return kit.evaluate(state)
-    if not ct.is_terminal(state):
-        return (0.5,) * ct.rules_of(state).players(state)
-    low, high = registry.mode_of(type(state)).utility
-    span = high - low or 1.0
-    return tuple((r - low) / span for r in ct.returns(state))
 
 
 def _ranked(world: Any, legal: tuple[Any, ...], hint: Any, kit: AgentKit, seat: int) -> list[Any]:
@@ -447,13 +347,3 @@ def _cost(width: int) -> int:
         total += width
         width = (width + 1) // 2
     return max(1, total)
-
-
-def _mean(root: _Node, action: Any) -> float:
-    child = root.children.get(action)
-    return child.wins / child.visits if child is not None and child.visits else -math.inf
-
-
-def _visits(root: _Node, action: Any) -> int:
-    child = root.children.get(action)
-    return child.visits if child is not None else -1

@@ -197,8 +197,7 @@ _REMEMBER = 4096
 class _Judged:
     """One position's candidates: (action, result, cheap value, lost at once, revisit key) each."""
 
-    __slots__ = ("_prospects", "options", "steps")
-
+    # No __slots__: the compiled build makes this a native class (slotted by construction).
     def __init__(
         self,
         options: list[tuple[Action, State, float, bool, tuple[object, ...]]],
