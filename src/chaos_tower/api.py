@@ -382,6 +382,9 @@ def determinize(state: Any, player: int, seed: int) -> Any:
     """
     if type(seed) is not int:
         raise TypeError(f"a seed is an int, not {type(seed).__name__}")
+    if type(player) is not int:
+        # Here, not only in each game's own check: a compiled build takes True for the seat 1.
+        raise ValueError(f"a player is a seat number, not {player!r}")
     world = _capability(state, "determinize", "determinisation")(state, player, seed)
     # What one may do never depends on what one cannot see (the conformance suite checks it):
     # the world's legal actions are the state's, so a list made already is carried over, and a

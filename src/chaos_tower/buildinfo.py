@@ -26,7 +26,8 @@ COMPILABLE: tuple[str, ...] = (
     "chaos_tower.tower.solo.agents.greedy",
     "chaos_tower.tower.solo.agents.heuristic",
     "chaos_tower.tower.solo.agents.kit",
-    # Crest Duel: listing and resolving the actions, the deal and the worlds.
+    # Crest Duel: listing and resolving the actions, the deal and the worlds, and the leaf value.
+    "chaos_tower.crest.agents",
     "chaos_tower.crest.beast",
     "chaos_tower.crest.change",
     "chaos_tower.crest.death",

@@ -152,3 +152,18 @@ def test_the_player_must_be_a_seat_and_the_seed_an_int() -> None:
             ct.determinize(state, 0, "1")  # type: ignore[arg-type]
         with pytest.raises(TypeError):
             ct.determinize(state, 0, True)
+        with pytest.raises(ValueError, match="seat number"):
+            ct.determinize(state, True, 1)  # in either build
+
+
+def test_CRD_START_C_a_kept_view_draws_the_worlds_of_a_fresh_one() -> None:
+    """CRD-START-C: the seat's view, made once per state and kept on it for the next worlds a search
+    draws, gives the worlds a state never determinised before gives; a bool is still no seat."""
+    state = play(start("crest4", 3), 9, random.Random(3))
+    kept = [ct.determinize(state, seat, seed) for seat in range(4) for seed in range(3)]
+    again = [ct.determinize(state, seat, seed) for seat in range(4) for seed in range(3)]
+    fresh = [ct.determinize(attrs.evolve(state), seat, seed) for seat in range(4) for seed in range(3)]
+    assert kept == again == fresh
+    assert [ct.dumps(w) for w in kept] == [ct.dumps(w) for w in fresh]
+    with pytest.raises(ValueError):
+        ct.determinize(state, True, 1)

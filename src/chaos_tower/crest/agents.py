@@ -110,8 +110,7 @@ class _Board:
     damage its stacks deal a turn. :func:`evaluate_race` judges every seat of a leaf from one of
     these (the same sums, in the same order, as a seat at a time)."""
 
-    __slots__ = ("damage", "hp", "sides", "terms")
-
+    # No __slots__: the compiled build makes this a native class, slotted by construction.
     def __init__(self, state: CrestState) -> None:
         players = range(state.players)
         self.sides = [side(state, p) for p in players]

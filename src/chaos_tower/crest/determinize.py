@@ -48,7 +48,13 @@ Rows = tuple[tuple[int, ...], ...]
 
 def determinize(state: CrestState, player: int, seed: int) -> CrestState:
     """``state`` with what ``player`` cannot see drawn from ``seed`` (see the module's docstring)."""
-    view = observation(state, player)
+    # A search draws hundreds of worlds of one position for one seat: its view is made once and
+    # kept on the state (a memo is derived data, never copied or pickled; issue 27). Not a bool
+    # or another number equal to a seat: observation() refuses those, every time.
+    if type(player) is int:
+        view = remember(state._memo, ("crest.view", player), lambda: observation(state, player))
+    else:
+        view = observation(state, player)
     game = state.game
     free = {kind: list(instances) for kind, instances in _instances(game).items()}
 
