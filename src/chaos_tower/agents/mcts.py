@@ -102,7 +102,6 @@ class MctsAgent:
         self._rollout = rollout
         self._c = exploration
         self._made: dict[Hashable, int] = {}
-        self._hint: Any = None
         self.last_simulations = 0
         """How many simulations the last decision ran (for time budgets)."""
 
@@ -152,10 +151,11 @@ class MctsAgent:
                 hint = legal[0]  # the way on's own choices only: the prior is the first of them
             elif hint not in legal:
                 legal = (*legal, hint)  # the tree left the prior's action out (one cell per step)
-        self._hint = hint
+        playout = Playout(rollout=rollout, seat=seat, kit=kit, heuristic=heuristic)
+        bias = Bias(hint=hint, prior=self._prior, exploration=self._c)
         width = kit.root_width if self._width is None else self._width
         if hint is not None and width > 0:
-            return self._halving(decision, world, legal, hint, rng, rollout, kit, heuristic, width)
+            return self._halving(decision, world, legal, rng, width, playout, bias)
         deadline = time.perf_counter() + self._seconds if self._seconds is not None else None
         cheat = decision.cheats
         done = 0
@@ -163,7 +163,7 @@ class MctsAgent:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             sample = world if cheat else decision.world(rng.getrandbits(63))
-            self._simulate(root, sample, rng, rollout, seat, kit, heuristic)
+            simulate(root, sample, rng, playout, bias)
             done += 1
         self.last_simulations = done
         return self._answer(decision, world, root, legal, hint, kit, rng)
@@ -193,12 +193,10 @@ class MctsAgent:
         decision: Decision,
         world: Any,
         legal: tuple[Any, ...],
-        hint: Any,
         rng: random.Random,
-        rollout: int,
-        kit: AgentKit,
-        heuristic: bool,
         width: int,
+        playout: Playout,
+        bias: Bias,
     ) -> Any:
         """Sequential halving over the root's best few actions, each sweep's worlds shared.
 
@@ -210,7 +208,7 @@ class MctsAgent:
         by mean value goes on. Below the root it is the ISMCTS tree. With a time budget each round
         has its share of the time.
         """
-        seat = decision.seat
+        seat, kit, hint = decision.seat, playout.kit, bias.hint
         every = legal
         if kit.revisit is not None:
             legal = self._fresh(decision, kit.revisit, legal, rng)
@@ -240,7 +238,7 @@ class MctsAgent:
                 seed = rng.getrandbits(64)
                 for action in alive:
                     play = random.Random(seed)  # the same playout draws for every candidate
-                    self._simulate(root, sample, play, rollout, seat, kit, heuristic, first=action)
+                    simulate(root, sample, play, playout, bias, first=action)
                 done += len(alive)
                 swept += 1
             if self._simulations is not None and (r == rounds - 1 or len(alive) == 1):
@@ -250,7 +248,7 @@ class MctsAgent:
                 seed = rng.getrandbits(64)
                 for action in sorted(alive, key=lambda a: (-mean(root, a), order[a]))[:left]:
                     play = random.Random(seed)
-                    self._simulate(root, sample, play, rollout, seat, kit, heuristic, first=action)
+                    simulate(root, sample, play, playout, bias, first=action)
                     done += 1
             alive = sorted(alive, key=lambda a: (-mean(root, a), order[a]))[: max(1, (len(alive) + 1) // 2)]
             if len(alive) == 1:
@@ -285,25 +283,6 @@ class MctsAgent:
             if not lost and self._made.get(revisit(after), 0) < 2:
                 fresh.append(action)
         return tuple(fresh) or legal
-
-    def _simulate(
-        self,
-        root: Node,
-        state: Any,
-        rng: random.Random,
-        rollout: int,
-        seat: int,
-        kit: AgentKit,
-        heuristic: bool,
-        first: Any = None,
-    ) -> None:
-        simulate(
-            root,
-            state,
-            Playout(rng=rng, rollout=rollout, seat=seat, kit=kit, heuristic=heuristic),
-            Bias(hint=self._hint, prior=self._prior, exploration=self._c),
-            first,
-        )
 
 
 def _ranked(world: Any, legal: tuple[Any, ...], hint: Any, kit: AgentKit, seat: int) -> list[Any]:

@@ -35,12 +35,9 @@ class Node:
 
 class Playout:
     """How a simulation ends: ``rollout`` actions by each seat's heuristic player (``heuristic``)
-    or at random, drawn from ``rng``, then the kit's value; ``seat`` is the searching seat."""
+    or at random, then the kit's value; ``seat`` is the searching seat. One per decision."""
 
-    def __init__(
-        self, *, rng: random.Random, rollout: int, seat: int, kit: AgentKit, heuristic: bool
-    ) -> None:
-        self.rng = rng
+    def __init__(self, *, rollout: int, seat: int, kit: AgentKit, heuristic: bool) -> None:
         self.rollout = rollout
         self.seat = seat
         self.kit = kit
@@ -49,7 +46,7 @@ class Playout:
 
 class Bias:
     """The tree policy: UCB with constant ``exploration``, and at the root a progressive bias of
-    ``prior`` toward ``hint`` (the heuristic player's choice; ``None``: no bias)."""
+    ``prior`` toward ``hint`` (the heuristic player's choice; ``None``: no bias). One per decision."""
 
     def __init__(self, *, hint: Any, prior: float, exploration: float) -> None:
         self.hint = hint
@@ -57,10 +54,13 @@ class Bias:
         self.exploration = exploration
 
 
-def simulate(root: Node, state: Any, playout: Playout, bias: Bias, first: Any = None) -> None:
-    """One simulation in the determinisation ``state``: select and expand (from ``first``, the
-    root's action, when the caller chose it: sequential halving), play out, back up."""
-    rng, kit, hint = playout.rng, playout.kit, bias.hint
+def simulate(
+    root: Node, state: Any, rng: random.Random, playout: Playout, bias: Bias, first: Any = None
+) -> None:
+    """One simulation in the determinisation ``state``, its draws from ``rng``: select and expand
+    (from ``first``, the root's action, when the caller chose it: sequential halving), play out,
+    back up."""
+    kit, hint = playout.kit, bias.hint
     # The game's rules are looked up once (ct.rules_of): a simulation's states are all of one
     # type, and the front door's functions would look them up at every call.
     rules = ct.rules_of(state)
