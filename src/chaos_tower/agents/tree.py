@@ -92,12 +92,16 @@ def simulate(
         assert mover is not None
         children = node.children
         untried = []
+        # Each action's node is looked up once (an action's hash is a Python call on its fields):
+        # when every action was tried, ``tried`` lines up with ``legal`` for the UCB pass.
+        tried: list[Node] = []
         for action in legal:
             child = children.get(action)
             if child is None:
                 untried.append(action)
             else:
                 child.available += 1
+                tried.append(child)
         if untried:
             action = hint if node is root and hint in untried else untried[rng.randrange(len(untried))]
             child = children[action] = Node(mover)
@@ -107,17 +111,15 @@ def simulate(
             break
         c = bias.exploration
         best_value = -math.inf
-        chosen = legal[0]
         favoured = hint if node is root else None
-        for action in legal:
-            child = children[action]
+        chosen, node = legal[0], tried[0]
+        for action, child in zip(legal, tried, strict=True):
             seen = child.visits
             value = child.wins / seen + c * math.sqrt(math.log(child.available) / seen)
             if favoured is not None and action == favoured:
                 value += bias.prior / (1 + seen)  # progressive bias: fades as visits grow
             if value > best_value:
-                best_value, chosen = value, action
-        node = children[chosen]
+                best_value, chosen, node = value, action, child
         state = apply(state, chosen)
         path.append(node)
     # Playout: each seat's heuristic player (the rung below; it plays in the determinisation
