@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..kernel.events import Reason
-from ..kernel.memo import remember
+from ..kernel.memo import counted_key, remember
 from .actions import DONE, CrestAction, Done, Recover, Use, shared_records
 from .cards import STATUSES, CrestCard, CrestEffect, Status
 from .change import Work
@@ -70,9 +70,10 @@ def beast_reason(state: CrestState, action: CrestAction) -> Reason:
 
 
 def beast_key(state: CrestState) -> int:
-    """All that :func:`beast_actions` reads of ``state``, packed in one int (as ``wield_key``):
-    the seat's monster, what its statuses allow, per mark whether it is used, empty, or holds
-    crests that need a target, and, only when one does, the seats it may target."""
+    """All that :func:`beast_actions` reads of ``state``, packed in one int (as ``wield_key``,
+    one key for one list): the seat's monster, what its statuses allow, per mark whether it is
+    used, empty, or holds crests that need a target, how many marks that was, and, only when one
+    does, the seats it may target."""
     seat = state.seat
     game = state.game
     key = state.monsters[seat]
@@ -81,7 +82,9 @@ def beast_key(state: CrestState) -> int:
     key = key << 2 | (row[_ASLEEP] <= 0) << 1 | (not held)
     targeted = _targeted(game)
     foes = False
+    marks = 0
     for stack, used in zip(state.marks[seat], state.used, strict=False):  # as long in this phase
+        marks += 1
         if used:
             key = key << 2 | 3
         elif not stack:
@@ -93,6 +96,7 @@ def beast_key(state: CrestState) -> int:
                     key += 1  # 2: its crests need a target
                     foes = True
                     break
+    key = counted_key(key, marks)
     return key << 7 | foes_bits(state, seat) if foes else key << 7
 
 

@@ -134,7 +134,7 @@ def legal_actions(state: CrestState) -> tuple[CrestAction, ...]:
                 # and marks, the living seats), so equal positions share one listed tuple per card
                 # set: retained states hold a pointer, and a recurring position is not re-listed.
                 key = keyed(state)
-                lists = _lists(state.game)
+                lists = _lists(state.game, phase)
                 cached = lists.get(key)
                 if cached is None:
                     cached = tuple(_PHASES[phase][0](state))
@@ -151,8 +151,9 @@ _LISTS_KEPT = 50_000
 """Distinct legal lists kept per card set for sharing; past that, lists are made afresh."""
 
 
-def _lists(game: CrestGame) -> dict[int, tuple[CrestAction, ...]]:
-    lists: dict[int, tuple[CrestAction, ...]] = remember(game.cards._memo, "crest.legal", dict)
+def _lists(game: CrestGame, phase: str) -> dict[int, tuple[CrestAction, ...]]:
+    # One table per phase: the phases' keys are packed alike and could be equal numbers.
+    lists: dict[int, tuple[CrestAction, ...]] = remember(game.cards._memo, ("crest.legal", phase), dict)
     return lists
 
 

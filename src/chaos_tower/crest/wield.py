@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kernel.events import Reason
-from ..kernel.memo import remember
+from ..kernel.memo import counted_key, remember
 from .actions import DONE, Cast, CrestAction, Discard, Done, Mode, Place, Wear, shared_records
 from .cards import CrestCard, RingCard, SpellCard, SpellTarget
 from .change import Work
@@ -60,17 +60,24 @@ def wield_reason(state: CrestState, action: CrestAction) -> Reason:
 def wield_key(state: CrestState) -> int:
     """All that :func:`wield_actions` reads of ``state``, packed in one int (a small key: the
     shared lists' table costs memory per entry): the seat's monster, which of its marks are
-    empty (as many as the monster has), the kinds in its hand (its length first, so the key
-    reads back one way), and, only when the hand holds a spell cast at an enemy, the seats it
-    may target (:func:`~.players.foes_bits`): a hand without one lists alike for any seat."""
+    empty, the kinds in its hand, how many marks and cards those were, and, only when the hand
+    holds a spell cast at an enemy, the seats it may target (:func:`~.players.foes_bits`): a
+    hand without one lists alike for any seat.
+
+    One key, one position's list: read from the low end, the key gives the targets, then the
+    counts, which say how many kinds and marks lie above them, and the monster is what is left
+    (:func:`~chaos_tower.kernel.memo.counted_key`). Packing the hand's length before its kinds, as this did
+    until 2026-12-05, let a hand of four meet a hand of five, and one phase's list serve another
+    position.
+    """
     seat = state.seat
     game = state.game
     key = state.monsters[seat]
-    for stack in state.marks[seat]:
+    marks = state.marks[seat]
+    for stack in marks:
         key = key << 1 | (not stack)
     hand = state.hands[seat]
     kinds = len(game.kinds)
-    key = key * 64 + len(hand)
     kind_of = game.kind_of
     aimed = _aimed_kinds(game)
     foes = False
@@ -79,6 +86,7 @@ def wield_key(state: CrestState) -> int:
         key = key * kinds + kind
         if aimed[kind]:
             foes = True
+    key = counted_key(key, len(hand), len(marks))
     return key << 7 | foes_bits(state, seat) if foes else key << 7
 
 

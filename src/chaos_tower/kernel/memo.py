@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
-__all__ = ["Memo", "remember"]
+__all__ = ["COUNT_LIMIT", "Memo", "counted_key", "remember"]
 
 T = TypeVar("T")
 
@@ -45,3 +45,26 @@ def remember(memo: Memo, key: Hashable, build: Callable[[], T]) -> T:
     except KeyError:
         value = memo[key] = build()
     return value
+
+
+COUNT_LIMIT = 1 << 16
+"""What :func:`counted_key` allows a count to reach (not included)."""
+
+
+def counted_key(key: int, *counts: int) -> int:
+    """``key`` with ``counts`` appended, each in a field of its own, so that a packed key reads
+    back one way only.
+
+    A key packed digit by digit (a hand's kinds, a monster's marks) is one-to-one only if the
+    number of digits can be read back: read from the low end, the counts come first and say how
+    many digits lie above them. :class:`ValueError` for a count outside ``0 .. COUNT_LIMIT - 1``
+    (a key that could meet another's).
+
+    >>> counted_key(5, 2) == counted_key(5 * 3 + 0, 1)  # one digit more, and said so
+    False
+    """
+    for count in counts:
+        if not 0 <= count < COUNT_LIMIT:
+            raise ValueError(f"a packed key's count is 0..{COUNT_LIMIT - 1}, not {count}")
+        key = key * COUNT_LIMIT + count
+    return key
