@@ -156,12 +156,21 @@ def journaled(
     return [done[json.dumps(task)] for task in tasks]
 
 
+SOLO_OPTIONS: dict[str, Any] = {"normal_item": "while_inside"}
+"""The solo games' options: item 2's journal (``bench/journals/item2-solo.jsonl``, shared with the
+ladder) was begun before TOC-ITEM-01D's condition was asked on entering (2026-12-05, the option
+``normal_item``'s default ``"on_entry"``), so its games keep the reading they were played under
+(``"while_inside"``) until the journal is begun again. Under both readings the heuristic agent
+plays its 1,000 journaled seeds alike (checked on 2026-12-05: no game differs)."""
+
+
 def solo_game(spec: str, seed: int) -> tuple[bool, int, float]:
-    """(won, decisions, CPU seconds deciding) of ``spec`` on solo seed ``seed`` (cap 600 actions)."""
+    """(won, decisions, CPU seconds deciding) of ``spec`` on solo seed ``seed`` (cap 600 actions,
+    :data:`SOLO_OPTIONS`)."""
     tower, _ = _sets()
     name, params = parse_agent(spec)
     agent = make_agent(name, 0, seed * 10, **dict(params))
-    state = ct.new_game(tower, seed=seed, max_actions=600)
+    state = ct.new_game(tower, seed=seed, max_actions=600, **SOLO_OPTIONS)
     spent, decisions = 0.0, 0
     while not ct.is_terminal(state):
         started = time.process_time()

@@ -38,6 +38,7 @@ def test_the_solo_readings_are_flags_of_play() -> None:
         "step_on_road": True,
         "da_order": "sequential",
         "closed_walk": "lost",
+        "normal_item": "on_entry",
     }
     options = ct.options(_table(["--agent", "random", "--no-step-on-road"]).state)
     assert options["step_on_road"] is False and options["da_order"] == "summed"
@@ -47,7 +48,7 @@ def test_a_flag_no_option_of_the_mode_or_a_bad_value_is_refused(capsys: pytest.C
     assert main(["play", "--agent", "random", "--da-order", "backwards"]) == 2
     assert "invalid choice: 'backwards' (choose from 'summed', 'sequential')" in capsys.readouterr().err
     assert main(["play", "--agent", "random", "--fog", "thick"]) == 2
-    flags = "--step-on-road --da-order --closed-walk"
+    flags = "--step-on-road --da-order --closed-walk --normal-item"
     wanted = f"unrecognized arguments: --fog thick (this mode's option flags: {flags})"
     assert wanted in capsys.readouterr().err
     assert main(["play", "--game", "crest", "--agent", "random", "--da-order", "summed"]) == 2

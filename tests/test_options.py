@@ -47,12 +47,12 @@ CASES = [
 
 
 def test_every_mode_declares_its_options() -> None:
-    """TOC-VS2-027, TOC-VS2-029, TOC-STEP-02, TOC-PROG1-02, CRD-PLAYERS-C: each mode lists its options,
-    with a rule ID each."""
+    """TOC-VS2-027, TOC-VS2-029, TOC-STEP-02, TOC-PROG1-02, TOC-ITEM-01D, CRD-PLAYERS-C: each mode
+    lists its options, with a rule ID each."""
     specs = ct.option_specs()
     names = {mode: [s.name for s in found] for mode, found in specs.items()}
     assert names == {
-        "solo": ["max_actions", "step_on_road", "da_order", "closed_walk"],
+        "solo": ["max_actions", "step_on_road", "da_order", "closed_walk", "normal_item"],
         "vs": [
             "players",
             "extra_rule",

@@ -95,6 +95,7 @@ if TYPE_CHECKING:
         step_on_road: bool | None = None,
         da_order: Literal["summed", "sequential"] | None = None,
         closed_walk: Literal["lost", "continues"] | None = None,
+        normal_item: Literal["on_entry", "while_inside"] | None = None,
     ) -> State: ...
     @overload
     def new_game(
@@ -119,6 +120,7 @@ if TYPE_CHECKING:
         step_on_road: bool | None = None,
         da_order: str | None = None,
         closed_walk: str | None = None,
+        normal_item: str | None = None,
         players: int | None = None,
         extra_rule: bool | None = None,
         adjust_after_draw: str | None = None,

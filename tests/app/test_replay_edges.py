@@ -127,13 +127,22 @@ def _left_out() -> list[tuple[str, str]]:
 def test_TOC_OVER_01_a_replay_from_before_an_option_reads_the_value_it_was_played_under(
     mode: str, name: str
 ) -> None:
-    """TOC-OVER-01 (``closed_walk``): an option added after replays were written names the value
-    such a replay stands for (``OptionSpec.absent``); one that lacks it is read so and verified."""
+    """TOC-OVER-01 (``closed_walk``), TOC-ITEM-01D (``normal_item``): an option added after replays
+    were written names the value such a replay stands for (``OptionSpec.absent``); one that lacks
+    it is read so and verified (its hashes too while that value is the default: otherwise today's
+    saves name the option, and the actions, events and outcome are compared; such an option is
+    written again as the file had it, left out)."""
     spec = next(s for s in ct.option_specs()[mode] if s.name == name)
     data = _recorded(mode).to_json()
     del data["options"][name]
     older = replay.loads(json.dumps(data))
     assert replay.verify(older, ct.load_cardset()).more[name] == spec.absent[0]
+    assert older.unrecorded == (() if spec.absent[0] == spec.default else (name,))
+    again = older.to_json()
+    if older.unrecorded:
+        assert again == data  # left out again: the file's hashes stay its own
+    else:
+        assert again["options"][name] == spec.absent[0]
 
 
 @pytest.mark.parametrize(("mode", "name"), _left_out())

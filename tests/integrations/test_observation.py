@@ -71,16 +71,18 @@ def test_tensor_has_one_length_and_the_values_at_their_places(cards: ct.TowerCar
         for state in _played(cards, seed, 30):
             tensor = ct.observation_tensor(state, 0)
             assert len(tensor) == size
-            # the last 13 numbers: life, elements, floor, deck size, bonus, rearranging, returns, acts, over
-            # scaled by the card set's bounds, or squashed when unbounded (chaos_tower.kernel.layout)
-            tail = tensor[-13:]
+            # the last 14 numbers: life, elements, floor, deck size, bonus, rearranging, returns,
+            # item on entry, acts, over, scaled by the card set's bounds, or squashed when unbounded
+            # (chaos_tower.kernel.layout)
+            tail = tensor[-14:]
             game = state.game
             span = game.element_max - game.element_min
             assert tail[0] == (state.life - game.life_min) / (game.life_max - game.life_min)
             assert tail[1:6] == tuple((v - game.element_min) / span for v in state.elements)
             assert tail[6] == state.level / (state.level + 10) and tail[7] == len(state.deck) / 45
-            assert tail[11] == state.actions / (state.actions + 100)
-            assert tail[12] == float(state.result is not None)
+            assert tail[10] == float(state.step_returns) and tail[11] == float(state.item_on_entry)
+            assert tail[12] == state.actions / (state.actions + 100)
+            assert tail[13] == float(state.result is not None)
             # the floor block: one occupancy flag per cell, and the player's mark
             assert [tensor[c * per_cell] for c in range(25)] == [float(x != -1) for x in state.floor]
             marks = [c for c in range(25) if tensor[c * per_cell + per_cell - 1] == 1.0]

@@ -44,6 +44,7 @@ __all__ = [
     "Rearrange",
     "RebrightValue",
     "ResetCard",
+    "ResetUses",
     "Scope",
     "StepsUsed",
     "SummonRebright",
@@ -336,6 +337,17 @@ class ResetCard:
 
 
 @frozen(kw_only=True)
+class ResetUses:
+    """Every item set in a slot has its effect-counters full again (`TOC-STEP-05`: an item that
+    resets uses, checked in carry when a step is used; used from a slot, the item itself is left
+    out, since a use costs one use)."""
+
+    OP: ClassVar[str] = "reset_uses"
+    trigger: Trigger
+    when: Condition | None = None
+
+
+@frozen(kw_only=True)
 class MoveCard:
     """One floor card moves to another cell (Sword Of Light, front)."""
 
@@ -394,6 +406,7 @@ Effect = (
     | CombatDa
     | Teleport
     | ResetCard
+    | ResetUses
     | MoveCard
     | Rearrange
     | FloorUp
@@ -411,6 +424,7 @@ EFFECT_TYPES: tuple[type, ...] = (
     CombatDa,
     Teleport,
     ResetCard,
+    ResetUses,
     MoveCard,
     Rearrange,
     FloorUp,

@@ -36,6 +36,7 @@ from chaos_tower.tower.vocabulary import (
     Rearrange,
     RebrightValue,
     ResetCard,
+    ResetUses,
     Scope,
     SummonRebright,
     Teleport,
@@ -102,6 +103,7 @@ SAMPLES: dict[type, Callable[[], bool]] = {
     ),
     Teleport: _at_once(Teleport(trigger=USE), Use(slot=_slot(), cell=_cell(2, 1))),
     ResetCard: _at_once(ResetCard(trigger=USE), Use(slot=_slot(), target="room.ash-hall")),
+    ResetUses: _at_once(ResetUses(trigger=Trigger.ON_STEP), slots="front-1:normal.ring-of-vulcan:1"),
     MoveCard: _at_once(MoveCard(trigger=USE), Use(slot=_slot(), cell=_cell(2, 1), to=_cell(2, 2))),
     Rearrange: _at_once(Rearrange(trigger=USE)),
     FloorUp: _at_once(FloorUp(trigger=Trigger.ON_ENTER)),
@@ -138,6 +140,7 @@ def test_needs_names_each_choice() -> None:
     assert needs((Teleport(trigger=USE),)) == (False, True, False, False)
     assert needs((MoveCard(trigger=USE),)) == (False, True, True, False)
     assert needs((ResetCard(trigger=USE),)) == (False, False, False, True)
+    assert needs((ResetUses(trigger=USE),)) == (False, False, False, False)
     assert needs((Life(trigger=USE, add=1), Rearrange(trigger=USE))) == (False, False, False, False)
 
 

@@ -82,17 +82,20 @@ def test_the_option_is_a_flag_of_play(lit: None) -> None:
 
 
 def test_without_more_options_the_save_position_and_view_are_as_before() -> None:
-    """Today's solo mode carries one option beyond its fields, ``closed_walk`` (TOC-OVER-01, issue
-    24): at its default it writes no ``opts`` word, so positions, saves and their hashes are as
-    before it existed (goldens hold); the view names it, as it names every option."""
+    """Today's solo mode carries two options beyond its fields, ``closed_walk`` (TOC-OVER-01, issue
+    24) and ``normal_item`` (TOC-ITEM-01D): at their defaults they write no ``opts`` word, so
+    positions, saves and their hashes are as before they existed; the view names them, as it
+    names every option."""
     state = ct.new_game(ct.load_cardset(), seed=1)
-    assert state.more.values == (("closed_walk", "lost"),) and " opts=" not in ct.to_notation(state)
+    assert state.more.values == (("closed_walk", "lost"), ("normal_item", "on_entry"))
+    assert " opts=" not in ct.to_notation(state)
     assert "lantern" not in ct.dumps(state) and "lantern" not in ct.dumps(ct.observation(state, 0))
     assert ct.options(state).as_dict() == {
         "max_actions": None,
         "step_on_road": False,
         "da_order": "summed",
         "closed_walk": "lost",
+        "normal_item": "on_entry",
     }
     other = ct.new_game(ct.load_cardset(), seed=1, closed_walk="continues")
     assert ct.to_notation(other).endswith(" opts=closed_walk:continues")

@@ -99,7 +99,13 @@ def test_TOC_STEP_02_TOC_PROG1_02_options_survive_save_notation_and_replay() -> 
     """TOC-STEP-02, TOC-PROG1-02: a game with both options set keeps them through dumps/loads, the
     one-line notation and a replay; a game with the defaults writes its notation as before."""
     state = _played(step_on_road=True, da_order="sequential")
-    wanted = {"max_actions": 40, "step_on_road": True, "da_order": "sequential", "closed_walk": "lost"}
+    wanted = {
+        "max_actions": 40,
+        "step_on_road": True,
+        "da_order": "sequential",
+        "closed_walk": "lost",
+        "normal_item": "on_entry",
+    }
     back = ct.loads(ct.dumps(state), cards())
     assert back == state and ct.options(back).as_dict() == wanted
     text = ct.to_notation(state)

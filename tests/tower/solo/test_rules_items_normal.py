@@ -31,9 +31,10 @@ def test_TOC_NORMAL_01_five_normal_items() -> None:
 
 
 def test_TOC_NORMAL_01_gained_by_entering_the_room_with_its_condition_met() -> None:
-    # Crystal Quarry's back shows Armor Of Gnom's icon, with the condition G >= 5.
+    # Crystal Quarry's back shows Armor Of Gnom's icon, with the condition G >= 5, met as the player
+    # entered (the position's mark, player=1,1+; entering itself: test_rules_item_on_entry.py).
     rows = row1(". room.crystal-quarry@0b . . .")
-    met = pos(rows, "1,1", el="5.4.4.4.4")
+    met = pos(rows, "1,1+", el="5.4.4.4.4")
     assert "take normal.armor-of-gnom" in legal(met)
     after = act(met, "take normal.armor-of-gnom")
     assert ids(after.carry) == ["normal.armor-of-gnom"]
@@ -46,6 +47,9 @@ def test_TOC_NORMAL_01_gained_by_entering_the_room_with_its_condition_met() -> N
 def test_TOC_NORMAL_01_normal_item_not_gained_from_a_neighbouring_room() -> None:
     # The icon is on the room next door: a normal item is gained by entering that room.
     state = pos(row1(". room.root-cellar@1f room.crystal-quarry@0b . ."), "1,1", el="5.4.4.4.4")
+    assert illegal(state, "take normal.armor-of-gnom") == "TOC-ITEM-01D"
+    state = pos(row1(". room.root-cellar@1f room.crystal-quarry@0b . ."), "1,1", el="5.4.4.4.4",
+                opts="normal_item:while_inside")
     assert illegal(state, "take normal.armor-of-gnom") == "TOC-ITEM-01D"
 
 

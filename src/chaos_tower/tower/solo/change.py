@@ -42,6 +42,7 @@ class Change:
         self.used_steps: tuple[int, ...] = state.used_steps
         self.level: int = state.level
         self.step_returns: bool = state.step_returns
+        self.item_on_entry: bool = state.item_on_entry
         self.carry: tuple[int, ...] = state.carry
         self.slots: tuple[int, ...] = state.slots
         self.counters: tuple[int, ...] = state.counters

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, assert_never
 
-from ..cards import PLAIN, Da
+from ..cards import PLAIN, Da, Icon
 from ..vocabulary import (
     LETTERS,
     CombatDa,
@@ -31,6 +31,7 @@ from ..vocabulary import (
     Rearrange,
     RebrightValue,
     ResetCard,
+    ResetUses,
     SummonRebright,
     Teleport,
     Trigger,
@@ -40,7 +41,7 @@ from .board import card_at, holds, matches
 from .change import Change
 from .moves import leave_step, relocate
 from .prep import fall
-from .reset import apply_reset, reset_targets
+from .reset import apply_reset, apply_reset_uses, reset_targets, reset_uses_targets, slot_of
 from .state import EMPTY, Reason, State, card_of, is_flipped
 from .tables import CardTable
 
@@ -87,6 +88,7 @@ def timing(effect: Effect) -> Timing:
             | ElementChoice()
             | Teleport()
             | ResetCard()
+            | ResetUses()
             | MoveCard()
             | Rearrange()
             | FloorUp()
@@ -147,6 +149,8 @@ def perform(change: Change, effect: Effect, rule: str, why: str, *, use: Use | N
         case ResetCard():
             assert use is not None and use.target is not None, "a reset needs a chosen card"
             apply_reset(change, use.target)
+        case ResetUses():
+            apply_reset_uses(change, rule, why, using=-1 if use is None else slot_of(change, use))
         case Rearrange():
             change.rearranging = True
             change.event(
@@ -186,6 +190,7 @@ def enter_card(change: Change, cell: int, rule: str) -> None:
     The room-element applies every time the room is entered ("入る度に"), then
     the r-text's effects on entering. Entering a monster does neither.
     """
+    change.item_on_entry = False
     code = change.floor[cell]
     if code == EMPTY:
         return
@@ -197,6 +202,19 @@ def enter_card(change: Change, cell: int, rule: str) -> None:
     for effect in face.effects:
         if effect.trigger is Trigger.ON_ENTER:
             perform(change, effect, "TOC-START-J", f"entering {card.name}")
+    if is_flipped(code) and not change.over:
+        change.item_on_entry = _normal_item_met(change, cell, face.icon)
+
+
+def _normal_item_met(change: Change, cell: int, icon: Icon | None) -> bool:
+    """The room's normal item has its condition met as the player enters (`TOC-ITEM-01D`:
+    条件を揃えたそのroomに入る事で取得可能), after the room-element and the r-text have acted."""
+    game = change.original.game
+    if icon is None or icon.item not in game.item_index:
+        return False
+    if game.items[game.item_index[icon.item]].kind != "normal":
+        return False
+    return icon.when is None or holds(change.now(), icon.when, cell)
 
 
 def _fly(change: Change, cell: int) -> None:
@@ -230,6 +248,7 @@ def needs(effects: Iterable[Effect]) -> tuple[bool, bool, bool, bool]:
             case (
                 Life()
                 | ElementsAdd()
+                | ResetUses()
                 | DaAdd()
                 | DaNullify()
                 | MonsterElementAdd()
@@ -272,6 +291,9 @@ def use_reason(state: State, effect: Effect, action: Use, slot: int) -> Reason:
         case RebrightValue():
             if state.rebright is None:
                 return ("TOC-RARE-07", "Rebright has not appeared")
+        case ResetUses():
+            if not any(True for _ in reset_uses_targets(state, slot)):
+                return ("TOC-STEP-05", "no other set item has used any of its effect-counters")
         case Life() | ElementsAdd() | CombatDa() | Rearrange() | FloorUp():
             pass
         case DaAdd() | DaNullify() | MonsterElementAdd() | SummonRebright():
@@ -351,6 +373,7 @@ def _at_once(
     | ElementChoice
     | Teleport
     | ResetCard
+    | ResetUses
     | MoveCard
     | Rearrange
     | FloorUp
@@ -366,6 +389,7 @@ def _at_once(
             | ElementChoice()
             | Teleport()
             | ResetCard()
+            | ResetUses()
             | MoveCard()
             | Rearrange()
             | FloorUp()

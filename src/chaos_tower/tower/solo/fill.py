@@ -27,6 +27,7 @@ DRAFTED: tuple[str, ...] = (
     "elements",
     "events",
     "floor",
+    "item_on_entry",
     "level",
     "life",
     "lost",

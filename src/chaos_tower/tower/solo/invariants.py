@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .reach import numbers, outcome
-from .state import EMPTY, State, card_of
+from .state import EMPTY, State, card_of, is_flipped
 
 __all__ = ["violations"]
 
@@ -71,5 +71,21 @@ def violations(state: State) -> list[str]:
     if state.step_returns and state.level == 0:
         # TOC-STEP-03 / TOC-ZAP-04: a step leaves the player on level 1 at least, and a ZAP resets the mark.
         found.append("the step's return is pending on the ZAP level (TOC-STEP-03)")
+    if state.item_on_entry and not _shows_normal_item(state):
+        # TOC-ITEM-01D: the mark is made on entering a flipped room whose icon is a normal item's.
+        found.append("a normal item's condition is marked met where no room shows one (TOC-ITEM-01D)")
     found += outcome(state, bool(on_floor))
     return found
+
+
+def _shows_normal_item(state: State) -> bool:
+    game = state.game
+    if state.player < 0 or state.floor[state.player] == EMPTY or not is_flipped(state.floor[state.player]):
+        return False
+    card = game.table[card_of(state.floor[state.player])]
+    icon = card.back.icon if card.kind == "room" else None
+    return (
+        icon is not None
+        and icon.item in game.item_index
+        and game.items[game.item_index[icon.item]].kind == "normal"
+    )

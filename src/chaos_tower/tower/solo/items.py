@@ -66,8 +66,9 @@ def offered_items(state: State) -> Iterator[int]:
 
     Monster, change and growth items: shown by the icon of a flipped card on a
     neighbouring cell, paths ignored. Normal items: shown by the icon of the
-    flipped room the player stands in, when its condition holds (read: the
-    condition is checked when the item is taken, while the player is in the room).
+    flipped room the player stands in, when its condition was met as the player
+    entered it (条件を揃えたそのroomに入る事で; :attr:`State.item_on_entry`), or, with the
+    option ``normal_item="while_inside"``, whenever it holds while the player is there.
     """
     if state.player < 0 or state.floor[state.player] == EMPTY:
         return
@@ -76,6 +77,7 @@ def offered_items(state: State) -> Iterator[int]:
     # Icons show on flipped faces only (TOC-ITEM-01); an empty cell (-1) is odd too.
     cells = [c for c in (*game.grid.neighbours[state.player], state.player) if c != -1 and floor[c] & 1]
     seen: set[int] = set()
+    on_entry = _on_entry(state)
     for cell in cells:
         code = floor[cell]
         if code == EMPTY:
@@ -86,13 +88,27 @@ def offered_items(state: State) -> Iterator[int]:
         item = game.item_index[icon.item]
         kind = game.items[item].kind
         if kind == "normal":
-            if cell != state.player or (icon.when is not None and not holds(state, icon.when, cell)):
+            if cell != state.player:
+                continue
+            if on_entry:
+                if not state.item_on_entry:
+                    continue
+            elif icon.when is not None and not holds(state, icon.when, cell):
                 continue
         elif cell == state.player:
             continue
         if item not in seen and in_area(state, item):
             seen.add(item)
             yield item
+
+
+def _on_entry(state: State) -> bool:
+    # The option normal_item (TOC-ITEM-01D); a state made without it (a mode registered with other
+    # options) reads the manual's way.
+    try:
+        return bool(state.more["normal_item"] == "on_entry")
+    except KeyError:
+        return True
 
 
 def _item(state: State, item_id: str) -> int | None:
@@ -322,7 +338,7 @@ def apply_rearrange(change: Change, action: Relocate | Stand | Finish) -> None:
         relocate(change, action.cell, action.to, action.rotation, "TOC-NORMAL-09E")
     elif isinstance(action, Stand):
         leave_step(change)
-        change.player = action.cell
+        change.player, change.item_on_entry = action.cell, False  # put there, not entering
         change.event("TOC-NORMAL-09E", "move", f"the player is put at {state.game.grid.name(action.cell)}")
     else:
         change.rearranging = False

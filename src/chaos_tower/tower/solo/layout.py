@@ -77,6 +77,7 @@ def _layout(game: Game) -> tuple[Slice, ...]:
     out.add("combat bonus", 1, "da added to the next fight", f"x / (|x| + {BONUS_SCALE})", low=-1.0)
     out.add("rearranging", 1, "Sword Of Light's rear is being used (TOC-NORMAL-09E)")
     out.add("step returns", 1, "the step stood on goes back unused (TOC-ZAP-07)")
+    out.add("item on entry", 1, "the room's normal item had its condition met on entry (TOC-ITEM-01D)")
     out.add("actions", 1, "actions taken", f"x / (x + {ACTIONS_SCALE})")
     out.add("over", 1, "the game is over")
     return out.done()

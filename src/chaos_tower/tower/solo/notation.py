@@ -2,7 +2,7 @@
 
 Fields are ``key=value`` words separated by spaces, in this order::
 
-    floor=<rows>  player=x,y|-  life=4  el=4.4.4.4.4  level=1|Z  deck=<cards>
+    floor=<rows>  player=x,y[+]|-  life=4  el=4.4.4.4.4  level=1|Z  deck=<cards>
     steps=<cards>  used=<cards>  carry=<items>  slots=<slot:item:counters,...>
     lost=<items>  rebright=-|G.W.V.S.D[!]  bonus=0  mode=play|rearrange  acts=0[/limit]
     rng=<hex>  seed=<int>
@@ -11,7 +11,9 @@ Fields are ``key=value`` words separated by spaces, in this order::
 ``<card id>@<rotation quarter turns><f|b>`` (front or back face), cells of a
 row separated by ``,``. Card lists are comma-separated ids, ``-`` when empty.
 Items and cards are written by id so a position reads without a lookup table.
-The ``rebright`` field ends in ``!`` while Rebright waits to be placed; a
+The ``player`` field ends in ``+`` when the player entered the room they stand in with its
+normal item's condition met (`TOC-ITEM-01D`). The ``rebright`` field ends in ``!`` while
+Rebright waits to be placed; a
 ``result`` field is added when the game has ended. The options that choose a
 reading of the manual are written only when not at their default, so that a
 game with the defaults reads as before: ``steproad=1`` (``step_on_road``,
@@ -98,7 +100,7 @@ def to_notation(state: State) -> str:
         rebright = ".".join(str(v) for v in state.rebright) + ("!" if state.rebright_pending else "")
     parts = {
         "floor": "/".join(rows),
-        "player": "-" if state.player < 0 else grid.name(state.player),
+        "player": "-" if state.player < 0 else grid.name(state.player) + ("+" if state.item_on_entry else ""),
         "life": str(state.life),
         "el": ".".join(str(v) for v in state.elements),
         "level": "Z" if state.level == 0 else str(state.level) + ("*" if state.step_returns else ""),
@@ -214,10 +216,12 @@ def from_notation(text: str, game: Game) -> State:
             if card not in card_ids or len(rest) != 2 or rest[0] not in "0123" or rest[1] not in "fb":
                 raise SaveError(f"floor: bad cell {cell!r}")
             floor.append(encode(card_ids[card], int(rest[0]), rest[1] == "b"))
-    if fields["player"] == "-":
+    player_text = fields["player"]
+    item_on_entry = player_text.endswith("+")
+    if player_text == "-":
         player = -1
     else:
-        x, _, y = fields["player"].partition(",")
+        x, _, y = player_text.removesuffix("+").partition(",")
         try:
             player = grid.cell(_int(x, "player"), _int(y, "player"))
         except ValueError as exc:
@@ -282,6 +286,7 @@ def from_notation(text: str, game: Game) -> State:
         used_steps=used,
         level=level,
         step_returns=step_returns,
+        item_on_entry=item_on_entry,
         carry=items(fields["carry"], "carry"),
         slots=tuple(slots),
         counters=tuple(counters),

@@ -74,6 +74,8 @@ class Observation:
     rearranging: bool
     step_returns: bool
     """The step stood on ended a ZAP and goes back to the step area unused (`TOC-ZAP-07`)."""
+    item_on_entry: bool
+    """The room stood in had its normal item's condition met as the player entered (`TOC-ITEM-01D`)."""
     combat_bonus: int
     actions: int
     max_actions: int | None
@@ -111,6 +113,7 @@ class Observation:
             "rebright_pending": self.rebright_pending,
             "rearranging": self.rearranging,
             "step_returns": self.step_returns,
+            "item_on_entry": self.item_on_entry,
             "combat_bonus": self.combat_bonus,
             "actions": self.actions,
             "max_actions": self.max_actions,
@@ -151,6 +154,8 @@ class Observation:
         ]
         if self.step_returns:
             words.append("step-returns")
+        if self.item_on_entry:
+            words.append("item-on-entry")
         if self.result is not None:
             words.append(f"result={self.result}")
         return " ".join(words)
@@ -191,6 +196,7 @@ def observation(state: State, player: int) -> Observation:
         rebright_pending=state.rebright_pending,
         rearranging=state.rearranging,
         step_returns=state.step_returns,
+        item_on_entry=state.item_on_entry,
         combat_bonus=state.combat_bonus,
         actions=state.actions,
         max_actions=state.max_actions,
@@ -287,6 +293,7 @@ def observation_tensor(state: State, player: int) -> tuple[float, ...]:
         as_float(bonus) / (abs(as_float(bonus)) + BONUS_SCALE),
         int(state.rearranging),
         int(state.step_returns),
+        int(state.item_on_entry),
         as_float(state.actions) / (as_float(state.actions) + ACTIONS_SCALE),
         int(state.result is not None),
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...kernel.options import OptionSpec
 from .over import CLOSED_WALKS
-from .state import DA_ORDERS
+from .state import DA_ORDERS, NORMAL_ITEMS
 
 __all__ = ["OPTIONS", "OWN_FIELDS", "carried", "registered"]
 
@@ -53,6 +53,17 @@ OPTIONS = (
         "likewise, round a closed circuit (no card can ever be placed, no way off the floor): "
         "GameOver, lost with the cause no-action ('lost'), or let the walk continue until "
         "max_actions, if any ('continues')",
+    ),
+    OptionSpec(
+        name="normal_item",
+        types=(str,),
+        default="on_entry",
+        allowed=NORMAL_ITEMS,
+        absent=("while_inside",),  # replays from before it were played so
+        rule="TOC-ITEM-01D",
+        doc="a normal item's condition is met as the player enters its room, and the item may then "
+        "be taken until they leave ('on_entry', the manual's 条件を揃えたそのroomに入る事で), or it is "
+        "asked when the item is taken, while the player stands in the room ('while_inside')",
     ),
 )
 """The solo game's options (:func:`chaos_tower.new_game` keywords)."""

@@ -61,6 +61,7 @@ def _key(state: State) -> tuple[object, ...]:
         state.combat_bonus,
         state.level,
         state.step_returns,
+        state.item_on_entry,
         state.rebright,
     )
 
@@ -93,6 +94,7 @@ def _position(state: State) -> tuple[object, ...]:
         state.used_steps,
         state.level,
         state.step_returns,
+        state.item_on_entry,
         state.carry,
         state.slots,
         state.counters,

@@ -138,7 +138,7 @@ def apply_place(change: Change, action: Place) -> None:
         card=card.id,
     )
     if first:
-        change.player = action.cell
+        change.player, change.item_on_entry = action.cell, False
         change.event("TOC-START-P", "player", f"the player stands on {card.name}")
     for effect in card.front.effects:
         if effect.trigger is Trigger.ON_PLACE:

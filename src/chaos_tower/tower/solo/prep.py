@@ -112,7 +112,7 @@ def fall(change: Change, cell: int) -> None:
     change.life, change.elements = r.life, r.elements
     change.carry, change.slots, change.counters, change.lost = (), r.slots, r.counters, ()
     change.rebright, change.rebright_pending, change.combat_bonus = None, False, 0
-    change.rearranging, change.step_returns = False, False
+    change.rearranging, change.step_returns, change.item_on_entry = False, False, False
     change.event("TOC-ZAP-05", "zap", f"the player falls into the empty cell {game.grid.name(cell)}: ZAP")
     change.event(
         "TOC-ZAP-04",

@@ -107,7 +107,7 @@ def apply_move(change: Change, action: Move) -> None:
     here, there = game.table[floor[player] >> 3], game.table[floor[target] >> 3]
     rule = _PROGRESS_RULES[here.kind == "monster", there.kind == "monster", "02"]  # _progress_rule
     leave_step(change)
-    change.player = target
+    change.player, change.item_on_entry = target, False  # enter_card tells it anew
     change.event(rule, "move", f"{here.name} → {there.name} ({DIRECTIONS[d]})", card=there.id)
     if state.da_order == "sequential":
         # Option da_order="sequential" (TOC-PROG1-02, reading): each path is passed in turn, life

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...kernel.rng import shuffle
+from .actions import Use
 from .change import Change
 from .state import EMPTY, State
 
-__all__ = ["apply_reset", "reset_targets"]
+__all__ = ["apply_reset", "apply_reset_uses", "reset_targets", "reset_uses_targets", "slot_of"]
 
 
 def reset_targets(state: State, using: int = -1) -> Iterator[str]:
@@ -69,3 +70,39 @@ def apply_reset(change: Change, target: str) -> None:
     counts[slot] = -1 if full is None else full
     change.counters = tuple(counts)
     change.event(rule, "reset", f"{table.name}'s effect-counters are full again")
+
+
+def reset_uses_targets(state: State, using: int = -1) -> Iterator[int]:
+    """The slots whose item has used some of its effect-counters (`TOC-STEP-05`), but ``using``,
+    the slot of the item that resets them (a use costs one use, `TOC-NORMAL-08`)."""
+    for slot, item in enumerate(state.slots):
+        if item == EMPTY or slot == using or state.counters[slot] == -1:
+            continue
+        if state.counters[slot] < _full(state, slot, item):
+            yield slot
+
+
+def apply_reset_uses(change: Change, rule: str, why: str, *, using: int = -1) -> None:
+    """Every set item but the one in ``using`` has its effect-counters full again (`TOC-STEP-05`:
+    使用回数をリセットするアイテム; the term ``reset_uses``)."""
+    state = change.now()
+    slots = tuple(reset_uses_targets(state, using))
+    if not slots:
+        return
+    counts = list(change.counters)
+    for slot in slots:
+        counts[slot] = _full(state, slot, change.slots[slot])
+    change.counters = tuple(counts)
+    names = ", ".join(state.game.items[change.slots[slot]].name for slot in slots)
+    change.event(rule, "reset", f"effect-counters full again: {names} ({why})")
+
+
+def slot_of(change: Change, use: Use) -> int:
+    """The slot a use names."""
+    return change.original.game.slot_ids.index(use.slot)
+
+
+def _full(state: State, slot: int, item: int) -> int:
+    table = state.game.items[item]
+    full = table.front_counters if state.game.slot_side[slot] == "front" else table.rear_counters
+    return -1 if full is None else full

@@ -25,6 +25,7 @@ from .tables import Game
 __all__ = [
     "DA_ORDERS",
     "EMPTY",
+    "NORMAL_ITEMS",
     "NO_MORE",
     "DaOrder",
     "Event",
@@ -43,6 +44,8 @@ EMPTY = -1
 DaOrder = Literal["summed", "sequential"]
 """How the two da of a move are paid (the option ``da_order``, `TOC-PROG1-02`)."""
 DA_ORDERS: tuple[DaOrder, ...] = ("summed", "sequential")
+NORMAL_ITEMS = ("on_entry", "while_inside")
+"""The values of the option ``normal_item``: when a normal item's condition is asked (`TOC-ITEM-01D`)."""
 
 
 def encode(card: int, rotation: int, flipped: bool) -> int:
@@ -100,6 +103,9 @@ class State:
     """The tower floor shown by the number card; 0 is ZAP."""
     step_returns: bool = False
     """The step the player stands in ended a ZAP and goes back unused (`TOC-ZAP-07`)."""
+    item_on_entry: bool = False
+    """The player entered the room they stand in with its normal item's condition met: the item
+    may be taken while they stay (`TOC-ITEM-01D`; the option ``normal_item``)."""
     carry: tuple[int, ...] = ()
     slots: tuple[int, ...] = ()
     """Per sheet slot: the item set there, or -1."""

@@ -52,7 +52,7 @@ def apply_place_step(change: Change, action: PlaceStep) -> None:
     change.deck, change.rng = shuffle(change.deck + tuple(returned), change.rng)
     change.used_steps = tuple(s for s in change.used_steps if s != index)
     change.floor = tuple(floor)
-    change.player = action.cell
+    change.player, change.item_on_entry = action.cell, False
     change.step_area = tuple(s for s in change.step_area if s != index)
     change.event(
         "TOC-STEP-01",

@@ -131,6 +131,7 @@ def loads(text: str | bytes, cards: TowerCardSet) -> Observation:
             rebright_pending=_bool(data["rebright_pending"]),
             rearranging=_bool(data["rearranging"]),
             step_returns=_bool(data["step_returns"]),
+            item_on_entry=_bool(data["item_on_entry"]),
             combat_bonus=_int(data["combat_bonus"]),
             actions=_int(data["actions"]),
             max_actions=None if max_actions is None else _int(max_actions),

@@ -46,6 +46,7 @@ def _key(state: State) -> tuple[object, ...]:
         state.step_area,
         state.used_steps,
         state.step_returns,
+        state.item_on_entry,
         state.rebright,
         state.rebright_pending,
         state.rearranging,

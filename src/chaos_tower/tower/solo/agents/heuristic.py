@@ -227,6 +227,7 @@ def _full_key(state: State) -> tuple[object, ...]:
         state.used_steps,
         state.level,
         state.step_returns,
+        state.item_on_entry,
         state.carry,
         state.slots,
         state.counters,
