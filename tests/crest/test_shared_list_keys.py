@@ -107,36 +107,21 @@ def test_CRD_BEAST_B_a_beast_phase_never_gets_a_wielder_phases_list(first: str) 
     rest = [i for i in range(92) if i not in {*searing, *waning, rend}]
     hands = f"{_dots(rest[:5])}/{_dots(sorted([rend, *rest[5:9]]))}"
 
-    def stripped() -> ct.CrestState:
-        state = ct.from_notation(
-            _with(
-                base,
-                mon="gorgath,ixalith",
-                hp="38/38",
-                hands=hands,
-                deck=_dots(rest[9:]),
-                marks=f"-:-:-/{_dots(searing)}:-:{_dots(waning)}",
-            ),
-            cards,
-        )
-        for text in ("cast mind-rend @0", "use m0 @0", "use m2 @0", "done"):
+    def played(texts: tuple[str, ...], hp: str, deck: list[int], marks: str) -> ct.CrestState:
+        fields = {"mon": "gorgath,ixalith", "hp": hp, "hands": hands, "deck": _dots(deck), "marks": marks}
+        state = ct.from_notation(_with(base, **fields), cards)
+        for text in texts:
             state = ct.apply(state, ct.parse_action(state, text))
+        return state
+
+    def stripped() -> ct.CrestState:
+        moves = ("cast mind-rend @0", "use m0 @0", "use m2 @0", "done")
+        state = played(moves, "38/38", rest[9:], f"-:-:-/{_dots(searing)}:-:{_dots(waning)}")
         assert state.phase == "wield" and state.hands[0] == ()
         return state
 
     def wounded() -> ct.CrestState:
-        state = ct.from_notation(
-            _with(
-                base,
-                mon="gorgath,ixalith",
-                hp="38/30",
-                hands=hands,
-                deck=_dots([*rest[9:], *searing, *waning]),
-                marks="-:-:-/-:-:-",
-            ),
-            cards,
-        )
-        state = ct.apply(state, ct.parse_action(state, "done"))
+        state = played(("done",), "38/30", [*rest[9:], *searing, *waning], "-:-:-/-:-:-")
         assert state.phase == "beast"
         return state
 
