@@ -292,7 +292,7 @@ def use_reason(state: State, effect: Effect, action: Use, slot: int) -> Reason:
             if state.rebright is None:
                 return ("TOC-RARE-07", "Rebright has not appeared")
         case ResetUses():
-            if not any(True for _ in reset_uses_targets(state, slot)):
+            if next(reset_uses_targets(state, slot), None) is None:
                 return ("TOC-STEP-05", "no other set item has used any of its effect-counters")
         case Life() | ElementsAdd() | CombatDa() | Rearrange() | FloorUp():
             pass

@@ -1,4 +1,6 @@
-"""Sack Of Fly's rear effect: one card or item back to its preparation state (``TOC-NORMAL-09D``).
+"""Resets: Sack Of Fly's rear effect, one card or item back to its preparation state
+(``TOC-NORMAL-09D``), and the term ``reset_uses``, every set item's effect-counters full again
+(``TOC-STEP-05``: an item that resets uses).
 
 Kept apart from :mod:`.items` (which uses it) because what may be reset, and
 what a reset does, is one idea with its own reading: 全カードから1つをリセット.
@@ -64,12 +66,10 @@ def apply_reset(change: Change, target: str) -> None:
         change.event(rule, "reset", f"{game.items[item].name} goes back to its area")
         return
     slot = change.slots.index(item)
-    table = game.items[item]
-    full = table.front_counters if game.slot_side[slot] == "front" else table.rear_counters
     counts = list(change.counters)
-    counts[slot] = -1 if full is None else full
+    counts[slot] = _full(change.original, slot, item)
     change.counters = tuple(counts)
-    change.event(rule, "reset", f"{table.name}'s effect-counters are full again")
+    change.event(rule, "reset", f"{game.items[item].name}'s effect-counters are full again")
 
 
 def reset_uses_targets(state: State, using: int = -1) -> Iterator[int]:
