@@ -305,9 +305,9 @@ def _parse(text: str | bytes) -> Any:
     return strict_json(text.removeprefix("\ufeff"), ReplayFormatError, "replay")
 
 
-def _unrecorded(game: Any, mode: Any, options: dict[str, Any]) -> tuple[str, ...]:
-    """The options added after the file was written whose value for it is not today's default."""
-    found = _mode_spec(game, mode)
+def _unrecorded(found: registry.ModeSpec | None, options: dict[str, Any]) -> tuple[str, ...]:
+    """The options of the mode ``found`` added after the file was written whose value for it is not
+    today's default."""
     if found is None:
         return ()
     return tuple(
@@ -322,11 +322,10 @@ def _mode_spec(game: Any, mode: Any) -> registry.ModeSpec | None:
     return lookup(registry.registered()) or lookup(registry.games())  # installed ones only if needed
 
 
-def _judged(game: Any, mode: Any, options: dict[str, Any]) -> Options:
-    """The options as the mode's specs judge them (format 2 records every option: one left out would
-    play under today's default); kept as given for a game not registered here (a plugin's, not
-    installed), which cannot be replayed anyway."""
-    found = _mode_spec(game, mode)
+def _judged(found: registry.ModeSpec | None, mode: Any, options: dict[str, Any]) -> Options:
+    """The options as the specs of the mode ``found`` judge them (format 2 records every option: one
+    left out would play under today's default); kept as given for a game not registered here (a
+    plugin's, not installed: ``found`` is ``None``), which cannot be replayed anyway."""
     if found is None:
         values = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items())
         return Options(mode=str(mode), values=values)
@@ -365,17 +364,18 @@ def loads(text: str | bytes) -> Replay:
         )
     options = dict(data["options"])
     mode = options.pop("mode")
+    spec = _mode_spec(data["game"], mode)
     return Replay(
         game=data["game"],
         cardset=CardSetId(**data["cardset"]),
-        options=_judged(data["game"], mode, options),
+        options=_judged(spec, mode, options),
         seed=data["seed"],
         actions=tuple(data["actions"]),
         hashes=tuple(data["hashes"]) if "hashes" in data else None,
         events=tuple(tuple(step) for step in data["events"]) if "events" in data else None,
         outcome=_fields(data["outcome"]) if "outcome" in data else None,
         about=_fields(data.get("about", {})),
-        unrecorded=_unrecorded(data["game"], mode, options),
+        unrecorded=_unrecorded(spec, options),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...kernel.memo import remember
-from ..cards import Da
+from ..cards import Da, Icon
 from ..vocabulary import (
     LETTERS,
     AllAttributesOnFloor,
@@ -39,6 +39,7 @@ __all__ = [
     "matches",
     "predicate",
     "same_attribute_neighbours",
+    "shows_normal_item",
     "side_at",
 ]
 
@@ -52,6 +53,16 @@ def card_at(state: State, cell: int) -> CardTable | None:
     """The card lying on a cell, if any."""
     code = state.floor[cell]
     return None if code == EMPTY else state.game.table[card_of(code)]
+
+
+def shows_normal_item(game: Game, icon: Icon | None) -> bool:
+    """The icon is a normal item's: a room's back that gives its item to a player who enters with
+    the icon's condition met (`TOC-ITEM-01D`)."""
+    return (
+        icon is not None
+        and icon.item in game.item_index
+        and game.items[game.item_index[icon.item]].kind == "normal"
+    )
 
 
 def face_at(state: State, cell: int) -> FaceTable:

@@ -37,7 +37,7 @@ from ..vocabulary import (
     Trigger,
 )
 from .actions import Use
-from .board import card_at, holds, matches
+from .board import card_at, holds, matches, shows_normal_item
 from .change import Change
 from .moves import leave_step, relocate
 from .prep import fall
@@ -209,10 +209,7 @@ def enter_card(change: Change, cell: int, rule: str) -> None:
 def _normal_item_met(change: Change, cell: int, icon: Icon | None) -> bool:
     """The room's normal item has its condition met as the player enters (`TOC-ITEM-01D`:
     条件を揃えたそのroomに入る事で取得可能), after the room-element and the r-text have acted."""
-    game = change.original.game
-    if icon is None or icon.item not in game.item_index:
-        return False
-    if game.items[game.item_index[icon.item]].kind != "normal":
+    if icon is None or not shows_normal_item(change.original.game, icon):
         return False
     return icon.when is None or holds(change.now(), icon.when, cell)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .board import shows_normal_item
 from .reach import numbers, outcome
 from .state import EMPTY, State, card_of, is_flipped
 
@@ -83,9 +84,4 @@ def _shows_normal_item(state: State) -> bool:
     if state.player < 0 or state.floor[state.player] == EMPTY or not is_flipped(state.floor[state.player]):
         return False
     card = game.table[card_of(state.floor[state.player])]
-    icon = card.back.icon if card.kind == "room" else None
-    return (
-        icon is not None
-        and icon.item in game.item_index
-        and game.items[game.item_index[icon.item]].kind == "normal"
-    )
+    return card.kind == "room" and shows_normal_item(game, card.back.icon)

@@ -20,7 +20,7 @@ from .change import Change
 from .effects import CARRY_RULE, needs, perform
 from .effects import use_reason as effect_use_reason
 from .moves import leave_step, relocate
-from .reset import reset_targets
+from .reset import full_counters, reset_targets
 from .state import EMPTY, Reason, State, rotation_of
 from .tables import ItemTable
 
@@ -212,11 +212,10 @@ def set_reason(state: State, action: SetItem) -> Reason:
     return None
 
 
-def _side_effects(table: ItemTable, side: str) -> tuple[tuple[Effect, ...], int | None]:
-    # set-text-f in a front slot (TOC-NORMAL-06), set-text-r in a rear slot (TOC-NORMAL-07).
-    if side == "front":
-        return table.front_effects, table.front_counters
-    return table.rear_effects, table.rear_counters
+def _side_effects(table: ItemTable, side: str) -> tuple[Effect, ...]:
+    # set-text-f in a front slot (TOC-NORMAL-06), set-text-r in a rear slot (TOC-NORMAL-07); their
+    # counters: reset.full_counters.
+    return table.front_effects if side == "front" else table.rear_effects
 
 
 def apply_set(change: Change, action: SetItem) -> None:
@@ -225,9 +224,8 @@ def apply_set(change: Change, action: SetItem) -> None:
     game = state.game
     item = game.item_index[action.item]
     slot = game.slot_ids.index(action.slot)
-    _, counters = _side_effects(game.items[item], game.slot_side[slot])
     slots, counts = list(state.slots), list(state.counters)
-    slots[slot], counts[slot] = item, (-1 if counters is None else counters)
+    slots[slot], counts[slot] = item, full_counters(state, slot, item)
     change.carry = tuple(i for i in state.carry if i != item)
     change.slots, change.counters = tuple(slots), tuple(counts)
     rule = "TOC-RARE-07" if game.items[item].kind == "rare" else "TOC-NORMAL-06"
@@ -237,7 +235,7 @@ def apply_set(change: Change, action: SetItem) -> None:
 def usable_effects(state: State, slot: int) -> tuple[Effect, ...]:
     """The on-use effects of the item set in a slot."""
     item = state.slots[slot]
-    effects, _ = _side_effects(state.game.items[item], state.game.slot_side[slot])
+    effects = _side_effects(state.game.items[item], state.game.slot_side[slot])
     return tuple(e for e in effects if e.trigger is Trigger.ON_USE)
 
 

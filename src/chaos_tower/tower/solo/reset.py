@@ -15,7 +15,14 @@ from .actions import Use
 from .change import Change
 from .state import EMPTY, State
 
-__all__ = ["apply_reset", "apply_reset_uses", "reset_targets", "reset_uses_targets", "slot_of"]
+__all__ = [
+    "apply_reset",
+    "apply_reset_uses",
+    "full_counters",
+    "reset_targets",
+    "reset_uses_targets",
+    "slot_of",
+]
 
 
 def reset_targets(state: State, using: int = -1) -> Iterator[str]:
@@ -67,7 +74,7 @@ def apply_reset(change: Change, target: str) -> None:
         return
     slot = change.slots.index(item)
     counts = list(change.counters)
-    counts[slot] = _full(change.original, slot, item)
+    counts[slot] = full_counters(change.original, slot, item)
     change.counters = tuple(counts)
     change.event(rule, "reset", f"{game.items[item].name}'s effect-counters are full again")
 
@@ -78,7 +85,7 @@ def reset_uses_targets(state: State, using: int = -1) -> Iterator[int]:
     for slot, item in enumerate(state.slots):
         if item == EMPTY or slot == using or state.counters[slot] == -1:
             continue
-        if state.counters[slot] < _full(state, slot, item):
+        if state.counters[slot] < full_counters(state, slot, item):
             yield slot
 
 
@@ -91,7 +98,7 @@ def apply_reset_uses(change: Change, rule: str, why: str, *, using: int = -1) ->
         return
     counts = list(change.counters)
     for slot in slots:
-        counts[slot] = _full(state, slot, change.slots[slot])
+        counts[slot] = full_counters(state, slot, change.slots[slot])
     change.counters = tuple(counts)
     names = ", ".join(state.game.items[change.slots[slot]].name for slot in slots)
     change.event(rule, "reset", f"effect-counters full again: {names} ({why})")
@@ -102,7 +109,9 @@ def slot_of(change: Change, use: Use) -> int:
     return change.original.game.slot_ids.index(use.slot)
 
 
-def _full(state: State, slot: int, item: int) -> int:
+def full_counters(state: State, slot: int, item: int) -> int:
+    """The effect-counters of ``item`` set in ``slot`` when full: set-text-f's in a front slot,
+    set-text-r's in a rear slot (`TOC-NORMAL-08`); -1 for no limit."""
     table = state.game.items[item]
     full = table.front_counters if state.game.slot_side[slot] == "front" else table.rear_counters
     return -1 if full is None else full
