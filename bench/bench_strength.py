@@ -157,11 +157,13 @@ def journaled(
 
 
 SOLO_OPTIONS: dict[str, Any] = {"normal_item": "while_inside"}
-"""The solo games' options: item 2's journal (``bench/journals/item2-solo.jsonl``, shared with the
-ladder) was begun before TOC-ITEM-01D's condition was asked on entering (2026-12-05, the option
-``normal_item``'s default ``"on_entry"``), so its games keep the reading they were played under
-(``"while_inside"``) until the journal is begun again. Under both readings the heuristic agent
-plays its 1,000 journaled seeds alike (checked on 2026-12-05: no game differs)."""
+"""The solo games' options: item 2's games, item 4's oracle and the ladder's solo rungs. Item 2's
+journal (``bench/journals/item2-solo.jsonl``, shared with the ladder) was begun before
+TOC-ITEM-01D's condition was asked on entering (2026-12-05, the option ``normal_item``'s default
+``"on_entry"``), so its games keep the reading they were played under (``"while_inside"``) until
+the journal is begun again, and the oracle, the agents' upper bound, plays the same reading.
+Under both readings the heuristic agent plays its 1,000 journaled seeds alike (checked on
+2026-12-05: no game differs)."""
 
 
 def solo_game(spec: str, seed: int) -> tuple[bool, int, float]:
@@ -288,7 +290,8 @@ def _print_item4(args: argparse.Namespace) -> bool:
     tower, _ = _sets()
     answers: dict[str, int] = {}
     for seed in range(args.solo_seeds):
-        answer = verdict(ct.new_game(tower, seed=seed, max_actions=600), seconds=args.oracle_seconds).answer
+        state = ct.new_game(tower, seed=seed, max_actions=600, **SOLO_OPTIONS)  # the agents' reading
+        answer = verdict(state, seconds=args.oracle_seconds).answer
         answers[answer] = answers.get(answer, 0) + 1
     n = args.solo_seeds
     print(f"item 4: the oracle on solo seeds 0-{n - 1}, {args.oracle_seconds:g} s each")

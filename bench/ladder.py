@@ -70,7 +70,7 @@ def _duel(task: tuple[str, int, bool, str, str]) -> tuple[float, list[float]]:
 def _oracle(task: tuple[str, int, float]) -> bool:
     _, seed, seconds = task
     tower, _ = bench_strength._sets()
-    state = ct.new_game(tower, seed=seed, max_actions=600)
+    state = ct.new_game(tower, seed=seed, max_actions=600, **bench_strength.SOLO_OPTIONS)  # as the rungs
     return verdict(state, seconds=seconds).answer == "winnable"
 
 
