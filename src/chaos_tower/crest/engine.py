@@ -151,9 +151,13 @@ _LISTS_KEPT = 50_000
 """Distinct legal lists kept per card set for sharing; past that, lists are made afresh."""
 
 
+_LIST_TABLES = {phase: f"crest.legal.{phase}" for phase in _KEYS}
+"""Per phase, the card-set memo's entry of its table: one table per phase, since the phases' keys
+are packed alike and could be equal numbers (a constant string, not a tuple made per listing)."""
+
+
 def _lists(game: CrestGame, phase: str) -> dict[int, tuple[CrestAction, ...]]:
-    # One table per phase: the phases' keys are packed alike and could be equal numbers.
-    lists: dict[int, tuple[CrestAction, ...]] = remember(game.cards._memo, ("crest.legal", phase), dict)
+    lists: dict[int, tuple[CrestAction, ...]] = remember(game.cards._memo, _LIST_TABLES[phase], dict)
     return lists
 
 
